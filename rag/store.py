@@ -1,0 +1,159 @@
+"""Layout of the artifact store and the rules for reading it safely.
+
+    <store>/CURRENT                 id of the version answers use (atomically replaced)
+    <store>/versions/<id>/          immutable once renamed into place
+        manifest.json               written last; lists size and sha256 of every file
+    <store>/staging/                half-written versions; never read
+    <store>/cache/embeddings/       vectors keyed by model id and text hash
+
+A version folder only appears by rename after all its files are fsynced, so
+a reader never sees a half-written version; CURRENT changes by os.replace,
+so it always names a complete one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+MANIFEST = "manifest.json"
+CURRENT = "CURRENT"
+VERSION_ID_RE = re.compile(r"^[0-9a-f]{16}$")
+HASH_CHUNK = 1 << 20
+
+
+class StoreError(RuntimeError):
+    """A store problem a user can act on; the message says what and where."""
+
+
+class NoPublishedVersion(StoreError):
+    pass
+
+
+class IntegrityError(StoreError):
+    pass
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(HASH_CHUNK), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def write_file_durably(path: Path, data: bytes) -> None:
+    with open(path, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
+
+
+@dataclass(frozen=True)
+class StoreLayout:
+    root: Path
+
+    @property
+    def versions(self) -> Path:
+        return self.root / "versions"
+
+    @property
+    def staging(self) -> Path:
+        return self.root / "staging"
+
+    @property
+    def current_file(self) -> Path:
+        return self.root / CURRENT
+
+    @property
+    def embedding_cache(self) -> Path:
+        return self.root / "cache" / "embeddings"
+
+    @property
+    def audit_log(self) -> Path:
+        return self.root / "audit.jsonl"
+
+    def version_dir(self, version_id: str) -> Path:
+        if not VERSION_ID_RE.match(version_id):
+            raise StoreError(f"{version_id!r} is not a version id (16 hex digits)")
+        return self.versions / version_id
+
+    def current_id(self) -> str | None:
+        try:
+            value = self.current_file.read_text().strip()
+        except FileNotFoundError:
+            return None
+        if not VERSION_ID_RE.match(value):
+            raise StoreError(f"{self.current_file} holds {value!r}, which is not a version id")
+        return value
+
+    def published_ids(self) -> list[str]:
+        if not self.versions.is_dir():
+            return []
+        return sorted(p.name for p in self.versions.iterdir()
+                      if VERSION_ID_RE.match(p.name) and (p / MANIFEST).is_file())
+
+    def read_manifest(self, version_id: str) -> dict:
+        path = self.version_dir(version_id) / MANIFEST
+        if not path.parent.is_dir():
+            raise StoreError(f"version {version_id} does not exist in {self.versions}")
+        try:
+            return json.loads(path.read_text())
+        except FileNotFoundError as exc:
+            raise IntegrityError(f"version {version_id} has no {MANIFEST}") from exc
+        except json.JSONDecodeError as exc:
+            raise IntegrityError(f"{path} is not valid JSON ({exc.msg} at char {exc.pos})") from exc
+
+    def resolve(self, version_id: str | None) -> str:
+        """The pinned id if given, else CURRENT; errors say what to do next."""
+        if version_id:
+            self.read_manifest(version_id)
+            return version_id
+        current = self.current_id()
+        if current is None:
+            raise NoPublishedVersion(
+                f"no published index in {self.root}: run `ubcal build` first")
+        if not (self.version_dir(current) / MANIFEST).is_file():
+            raise StoreError(f"{self.current_file} points at version {current}, which is missing "
+                             f"from {self.versions}; run `ubcal build` or roll back")
+        return current
+
+    def switch_current(self, version_id: str) -> None:
+        """Atomically point CURRENT at a complete version."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        tmp = self.root / f".{CURRENT}.{os.getpid()}.tmp"
+        write_file_durably(tmp, (version_id + "\n").encode())
+        os.replace(tmp, self.current_file)
+        fsync_dir(self.root)
+
+
+def verify_files(layout: StoreLayout, version_id: str, manifest: dict | None = None) -> list[str]:
+    """Problems found by re-hashing every file the manifest lists (empty = intact)."""
+    manifest = manifest if manifest is not None else layout.read_manifest(version_id)
+    folder = layout.version_dir(version_id)
+    problems = []
+    for name, meta in sorted(manifest.get("files", {}).items()):
+        path = folder / name
+        if not path.is_file():
+            problems.append(f"{name}: missing")
+            continue
+        size = path.stat().st_size
+        if size != meta["bytes"]:
+            problems.append(f"{name}: {size} bytes, manifest says {meta['bytes']}")
+            continue
+        digest = sha256_file(path)
+        if digest != meta["sha256"]:
+            problems.append(f"{name}: sha256 {digest[:12]}…, manifest says {meta['sha256'][:12]}…")
+    return problems
