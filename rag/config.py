@@ -9,7 +9,7 @@ variables per test.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -77,14 +77,11 @@ class Settings:
     llm_seed: int
     llm_temperature: float
     max_question_chars: int
-    extra: dict = field(default_factory=dict)
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
         values: dict[str, object] = {}
         for f in fields(cls):
-            if f.name == "extra":
-                continue
             given = overrides.get(f.name)
             raw = str(given) if given is not None else _env("UBCAL_" + f.name.upper())
             kind = f.type if isinstance(f.type, str) else f.type.__name__

@@ -1,0 +1,22 @@
+# Two entry points for a fresh machine (see README): `make demo` and `make test`.
+VENV ?= .venv
+UBCAL := $(VENV)/bin/ubcal
+QUESTION ?= What are the prerequisites for CPSC 221?
+
+.PHONY: install demo test bench dagster
+
+install:
+	@bash scripts/install.sh
+
+demo: install
+	$(UBCAL) build --source data/sample-calendar
+	$(UBCAL) ask "$(QUESTION)"
+
+test: install
+	$(VENV)/bin/python -m pytest -q -ra
+
+bench: install
+	$(VENV)/bin/python benchmarks/bench_build.py
+
+dagster: install
+	$(VENV)/bin/dagster dev -m pipelines.definitions

@@ -1,0 +1,1 @@
+"""Build side of ubcal: from calendar pages to a published index version."""

@@ -1,0 +1,209 @@
+"""Dagster assets for the index build: thin wrappers over ``assets.build_steps``.
+
+Each asset adds what an operator needs in the UI (counts, durations, what was
+reused, which version was published) and each check guards the next stage;
+the blocking ones stop a broken build before it can publish.
+"""
+
+
+import time
+
+import faiss
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+from dagster import (
+    AssetCheckResult,
+    AssetCheckSeverity,
+    AssetExecutionContext,
+    AssetIn,
+    MetadataValue,
+    Output,
+    asset,
+    asset_check,
+)
+
+from assets import build_steps
+from assets.build_steps import ParsedCalendar
+from assets.embed import EmbedResult
+from assets.publish import PublishResult
+from assets.sources import SourceScan
+from pipelines.resources import UbcalConfig
+from rag.bm25 import BM25Index
+from rag.store import StoreLayout
+
+GROUP = "index_build"
+SMOKE_CODES = 5  # course codes the retrieval smoke check looks up
+
+
+def _problems_md(problems) -> MetadataValue:
+    if not problems:
+        return MetadataValue.md("none")
+    return MetadataValue.md("\n".join(f"- `{p.path}`: {p.reason}" for p in problems))
+
+
+@asset(group_name=GROUP, description="Calendar pages read from the saved-site folder, with content hashes.")
+def calendar_source(context: AssetExecutionContext, ubcal: UbcalConfig) -> Output[SourceScan]:
+    start = time.perf_counter()
+    settings = ubcal.settings()
+    scan = build_steps.read_source(settings)
+    for problem in scan.problems:
+        context.log.warning(f"unusable page {problem.message()}")
+    return Output(scan, metadata={
+        "source": str(settings.source), "pages": len(scan.pages), "unusable_pages": len(scan.problems),
+        "unusable": _problems_md(scan.problems), "fingerprint": scan.fingerprint,
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="Pages parsed into citable sections (courses, program tables, policies).")
+def calendar_sections(context: AssetExecutionContext, calendar_source: SourceScan) -> Output[ParsedCalendar]:
+    start = time.perf_counter()
+    parsed = build_steps.parse_calendar(calendar_source)
+    for problem in parsed.problems[len(calendar_source.problems):]:
+        context.log.warning(f"unparseable page {problem.message()}")
+    return Output(parsed, metadata={
+        "pages": len(parsed.pages), "sections": parsed.n_sections, "courses": parsed.count_courses(),
+        "program_pages": parsed.count_kind("program"), "policy_pages": parsed.count_kind("policy"),
+        "unusable_pages": len(parsed.problems), "unusable": _problems_md(parsed.problems),
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="Sections split into chunks with context headers and stable ids.")
+def calendar_chunks(calendar_sections: ParsedCalendar, ubcal: UbcalConfig) -> Output[pa.Table]:
+    start = time.perf_counter()
+    chunks = build_steps.chunk_calendar(calendar_sections, ubcal.settings())
+    lengths = pc.utf8_length(chunks.column("text")).to_numpy() if chunks.num_rows else np.zeros(1)
+    return Output(chunks, metadata={
+        "chunks": chunks.num_rows, "max_chars": int(lengths.max()), "median_chars": float(np.median(lengths)),
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="Unit-length float32 embeddings; only text not in the cache is embedded.")
+def chunk_embeddings(context: AssetExecutionContext, calendar_chunks: pa.Table,
+                     ubcal: UbcalConfig) -> Output[np.ndarray]:
+    settings = ubcal.settings()
+    embedder = ubcal.embedder()
+    result: EmbedResult = build_steps.embed_chunks(calendar_chunks, embedder, StoreLayout(settings.store),
+                                                   show_progress=ubcal.show_progress)
+    context.log.info(f"embedded {result.embedded} chunks, reused {result.reused} from the cache")
+    rate = result.embedded / result.seconds if result.embedded and result.seconds else 0.0
+    return Output(result.vectors, metadata={
+        "chunks": int(result.vectors.shape[0]), "embedded": result.embedded, "reused_from_cache": result.reused,
+        "chunks_per_second": round(rate, 1), "model": embedder.model_id,
+        "duration_s": round(result.seconds, 3)})
+
+
+@asset(group_name=GROUP, description="FAISS index over the chunk embeddings (serialized bytes).")
+def faiss_index(chunk_embeddings: np.ndarray, ubcal: UbcalConfig) -> Output[np.ndarray]:
+    start = time.perf_counter()
+    settings = ubcal.settings()
+    index = build_steps.build_faiss_index(chunk_embeddings, settings.faiss_index, settings.hnsw_m)
+    return Output(faiss.serialize_index(index), metadata={
+        "vectors": int(index.ntotal), "kind": settings.faiss_index,
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="BM25Okapi postings over the chunks, with a code-aware tokenizer.")
+def bm25_index(calendar_chunks: pa.Table, calendar_sections: ParsedCalendar,
+               ubcal: UbcalConfig) -> Output[BM25Index]:
+    start = time.perf_counter()
+    bm25 = build_steps.build_bm25(calendar_chunks, calendar_sections, ubcal.settings())
+    return Output(bm25, metadata={
+        "documents": bm25.n_docs, "terms": len(bm25.vocab), "avg_doc_tokens": round(bm25.avgdl, 1),
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="The published, immutable index version (CURRENT points at it).")
+def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_source: SourceScan,
+                  calendar_sections: ParsedCalendar, calendar_chunks: pa.Table,
+                  chunk_embeddings: np.ndarray, faiss_index: np.ndarray,
+                  bm25_index: BM25Index) -> Output[PublishResult]:
+    start = time.perf_counter()
+    settings = ubcal.settings()
+    result = build_steps.publish_index(
+        StoreLayout(settings.store), settings, ubcal.embedder(), calendar_source, calendar_sections,
+        calendar_chunks, chunk_embeddings, faiss.deserialize_index(faiss_index), bm25_index,
+        extra={"build": {"dagster_run_id": context.run.run_id}})
+    if result.published:
+        context.log.info(f"published version {result.version_id} (parent {result.parent})")
+    else:
+        context.log.info(f"unchanged input and settings: version {result.version_id} already published; "
+                         "nothing new written")
+    return Output(result, metadata={
+        "version_id": result.version_id, "published": result.published, "parent": str(result.parent),
+        "current_changed": result.current_changed, "path": str(result.path),
+        "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset_check(asset=calendar_sections, blocking=True,
+             description="Every page with text parsed to at least one section.")
+def every_page_has_sections(calendar_sections: ParsedCalendar) -> AssetCheckResult:
+    empty = [p.url for p in calendar_sections.pages if not p.sections]
+    return AssetCheckResult(passed=not empty and bool(calendar_sections.pages),
+                            metadata={"pages": len(calendar_sections.pages), "pages_without_sections": len(empty)})
+
+
+@asset_check(asset=calendar_chunks, blocking=True, description="Chunk ids are unique.")
+def chunk_ids_unique(calendar_chunks: pa.Table) -> AssetCheckResult:
+    ids = calendar_chunks.column("chunk_id").to_pylist()
+    return AssetCheckResult(passed=len(ids) == len(set(ids)) and bool(ids),
+                            metadata={"chunks": len(ids), "duplicates": len(ids) - len(set(ids))})
+
+
+@asset_check(asset=chunk_embeddings, blocking=True, additional_ins={"calendar_chunks": AssetIn("calendar_chunks")},
+             description="One unit-norm vector per chunk.")
+def vectors_match_chunks(chunk_embeddings: np.ndarray, calendar_chunks: pa.Table) -> AssetCheckResult:
+    norms = np.linalg.norm(chunk_embeddings, axis=1) if len(chunk_embeddings) else np.zeros(0)
+    worst = float(np.abs(norms - 1).max()) if len(norms) else 1.0
+    passed = chunk_embeddings.shape[0] == calendar_chunks.num_rows and worst < 1e-3
+    return AssetCheckResult(passed=passed, metadata={
+        "vectors": int(chunk_embeddings.shape[0]), "chunks": calendar_chunks.num_rows,
+        "max_norm_error": worst})
+
+
+@asset_check(asset=faiss_index, blocking=True, additional_ins={"calendar_chunks": AssetIn("calendar_chunks")},
+             description="The FAISS index holds one vector per chunk.")
+def faiss_count_matches(faiss_index: np.ndarray, calendar_chunks: pa.Table) -> AssetCheckResult:
+    n = int(faiss.deserialize_index(faiss_index).ntotal)
+    return AssetCheckResult(passed=n == calendar_chunks.num_rows,
+                            metadata={"vectors": n, "chunks": calendar_chunks.num_rows})
+
+
+@asset_check(asset=bm25_index, blocking=True, additional_ins={"calendar_chunks": AssetIn("calendar_chunks")},
+             description="The BM25 index holds one document per chunk.")
+def bm25_count_matches(bm25_index: BM25Index, calendar_chunks: pa.Table) -> AssetCheckResult:
+    return AssetCheckResult(passed=bm25_index.n_docs == calendar_chunks.num_rows,
+                            metadata={"documents": bm25_index.n_docs, "chunks": calendar_chunks.num_rows})
+
+
+@asset_check(asset=index_version,
+             description="Course codes retrieve their own section first; chunk texts find themselves by vector.")
+def retrieval_smoke(index_version: PublishResult, ubcal: UbcalConfig) -> AssetCheckResult:
+    from rag.index_reader import open_index
+    from rag.retrieve import Retriever
+
+    if not index_version.published:
+        # same id = same inputs, settings and models: this exact version passed when it was published
+        return AssetCheckResult(passed=True, metadata={
+            "version_id": index_version.version_id, "note": "unchanged version; checked when first published"})
+    settings = ubcal.settings()
+    loaded = open_index(StoreLayout(settings.store), index_version.version_id)
+    codes = sorted(loaded.known_courses)
+    sample = codes[:: max(1, len(codes) // SMOKE_CODES)][:SMOKE_CODES]
+    retriever = Retriever(loaded, ubcal.embedder(), settings.rrf_k)
+    misses: dict[str, str | None] = {}
+    for code in sample:
+        for query in (code, code.replace(" ", "").lower()):
+            top = retriever.retrieve(query, top_k=1, mode="hybrid").hits
+            if not top or top[0].course_code != code:
+                misses[query] = top[0].course_code if top else None
+        # the vector row of the course's own chunk must come back for its own text
+        row = loaded.rows_by_course[code][0]
+        own = f"{loaded.chunks['context_header'][row]}\n{loaded.chunks['text'][row]}"
+        dense_top = retriever.retrieve(own, top_k=1, mode="dense").hits
+        if not dense_top or dense_top[0].chunk_id != loaded.chunks["chunk_id"][row]:
+            misses[f"dense:{code}"] = dense_top[0].chunk_id if dense_top else None
+    return AssetCheckResult(
+        passed=bool(sample) and not misses,
+        severity=AssetCheckSeverity.ERROR,
+        metadata={"codes_checked": MetadataValue.json(sample), "misses": MetadataValue.json(misses)})

@@ -1,0 +1,1 @@
+"""Dagster side of ubcal: definitions, jobs, schedules, sensors and resources."""

@@ -1,0 +1,1 @@
+"""Query side of ubcal: reading published versions, retrieval, answering. Never imports Dagster."""

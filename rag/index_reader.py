@@ -1,0 +1,103 @@
+"""Open one published version for querying, refusing anything that does not check out.
+
+Loading verifies every file against the manifest's sha256 before parsing it,
+so a flipped byte surfaces as an IntegrityError naming the file, never as a
+crash inside faiss or a silently wrong answer. Counts in the manifest are
+checked against what was loaded.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import faiss
+import pyarrow.parquet as pq
+
+from rag.bm25 import BM25Index
+from rag.store import IntegrityError, StoreLayout, verify_files
+
+CHUNK_COLUMNS = ("chunk_id", "url", "anchor", "kind", "page_title", "heading", "course_code",
+                 "course_codes", "text", "context_header")
+
+
+@dataclass
+class LoadedIndex:
+    version_id: str
+    manifest: dict
+    folder: Path
+    chunks: dict[str, list]
+    faiss_index: faiss.Index
+    bm25: BM25Index
+    load_seconds: float
+
+    @property
+    def n_chunks(self) -> int:
+        return len(self.chunks["chunk_id"])
+
+    @cached_property
+    def known_courses(self) -> set[str]:
+        return {c for c in self.chunks["course_code"] if c}
+
+    @cached_property
+    def subjects(self) -> list[str]:
+        return list(self.bm25.subjects)
+
+    @cached_property
+    def program_titles(self) -> dict[str, str]:
+        """Program page title -> URL, for spotting a named program in a question."""
+        return {t: u for t, u, k in zip(self.chunks["page_title"], self.chunks["url"], self.chunks["kind"])
+                if k == "program"}
+
+    @cached_property
+    def rows_by_course(self) -> dict[str, list[int]]:
+        rows: dict[str, list[int]] = {}
+        for i, code in enumerate(self.chunks["course_code"]):
+            if code:
+                rows.setdefault(code, []).append(i)
+        return rows
+
+    @cached_property
+    def rows_by_url(self) -> dict[str, list[int]]:
+        rows: dict[str, list[int]] = {}
+        for i, url in enumerate(self.chunks["url"]):
+            rows.setdefault(url, []).append(i)
+        return rows
+
+
+def _read_faiss(path: Path) -> faiss.Index:
+    """Memory-map where this faiss build supports it for the index type; else read it."""
+    try:
+        return faiss.read_index(str(path), faiss.IO_FLAG_MMAP | faiss.IO_FLAG_READ_ONLY)
+    except RuntimeError:
+        return faiss.read_index(str(path))
+
+
+def open_index(layout: StoreLayout, version_id: str | None = None, verify: bool = True) -> LoadedIndex:
+    start = time.perf_counter()
+    version_id = layout.resolve(version_id)
+    manifest = layout.read_manifest(version_id)
+    folder = layout.version_dir(version_id)
+    if verify:
+        problems = verify_files(layout, version_id, manifest)
+        if problems:
+            raise IntegrityError(f"version {version_id} failed its checksum check: " + "; ".join(problems)
+                                 + " (run `ubcal verify` for details, or roll back)")
+    table = pq.read_table(folder / "chunks.parquet", columns=list(CHUNK_COLUMNS))
+    chunks = {name: table.column(name).to_pylist() for name in CHUNK_COLUMNS}
+    index = _read_faiss(folder / "faiss.index")
+    bm25 = BM25Index.load(folder)
+    counts = manifest.get("counts", {})
+    found = {"chunks": len(chunks["chunk_id"]), "vectors": int(index.ntotal), "bm25_documents": bm25.n_docs}
+    wrong = {k: (v, counts.get(k)) for k, v in found.items() if counts.get(k) != v}
+    if wrong:
+        raise IntegrityError(f"version {version_id}: loaded counts disagree with its manifest: "
+                             + ", ".join(f"{k} {v} (manifest {m})" for k, (v, m) in wrong.items()))
+    return LoadedIndex(version_id, manifest, folder, chunks, index, bm25, time.perf_counter() - start)
+
+
+def manifest_summary(manifest: dict) -> str:
+    return json.dumps({k: manifest.get(k) for k in ("id", "created", "parent", "counts")})

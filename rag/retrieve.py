@@ -1,0 +1,144 @@
+"""Hybrid retrieval: BM25 and dense rankings fused by Reciprocal Rank Fusion.
+
+Calendar questions hinge on names. In ``hybrid`` mode a course the question
+names by code is pinned first (its own section, not the courses that merely
+list it as a prerequisite), and a named program contributes its page's best
+chunk right after; everything else follows in fused order. ``bm25`` and
+``dense`` are the plain retrievers, kept unpinned so evaluation can compare.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from rag.embedder import Embedder
+from rag.entities import Entities, EntityFinder
+from rag.index_reader import LoadedIndex
+
+MODES = ("hybrid", "bm25", "dense")
+CANDIDATE_DEPTH = 100  # how deep each retriever's list goes before fusion
+
+
+@dataclass
+class Hit:
+    chunk_id: str
+    url: str
+    anchor: str
+    title: str
+    heading: str
+    text: str
+    context_header: str
+    course_code: str
+    kind: str
+    ranks: dict[str, int] = field(default_factory=dict)     # 1-based, per retriever
+    scores: dict[str, float] = field(default_factory=dict)
+    fused_rank: int = 0
+    fused_score: float = 0.0
+    pinned: str = ""  # why the hit was placed first, if it was
+
+    @property
+    def citation(self) -> str:
+        return f"{self.url}#{self.anchor}"
+
+    def to_dict(self) -> dict:
+        return {"chunk_id": self.chunk_id, "citation": self.citation, "title": self.title,
+                "heading": self.heading, "text": self.text, "course_code": self.course_code,
+                "ranks": self.ranks, "scores": self.scores, "fused_rank": self.fused_rank,
+                "fused_score": self.fused_score, "pinned": self.pinned}
+
+
+def rrf(rankings: dict[str, list[int]], k: int) -> list[tuple[int, float]]:
+    """Reciprocal Rank Fusion: score(d) = sum over lists of 1 / (k + rank of d)."""
+    scores: dict[int, float] = {}
+    for ranked in rankings.values():
+        for rank, row in enumerate(ranked, start=1):
+            scores[row] = scores.get(row, 0.0) + 1.0 / (k + rank)
+    return sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+
+
+@dataclass
+class RetrievalResult:
+    query: str
+    mode: str
+    hits: list[Hit]
+    entities: Entities
+    seconds: float
+
+
+class Retriever:
+    def __init__(self, index: LoadedIndex, embedder: Embedder, rrf_k: int = 60) -> None:
+        self.index = index
+        self.embedder = embedder
+        self.rrf_k = rrf_k
+        self.finder = EntityFinder(index.known_courses, index.subjects, list(index.program_titles))
+
+    def bm25_ranking(self, query: str, depth: int) -> tuple[list[int], np.ndarray]:
+        scores = self.index.bm25.scores(self.index.bm25.tokenizer(query))
+        nonzero = np.flatnonzero(scores > 0)
+        order = nonzero[np.argsort(-scores[nonzero], kind="stable")][:depth]
+        return order.tolist(), scores
+
+    def dense_ranking(self, query: str, depth: int) -> tuple[list[int], dict[int, float]]:
+        vector = self.embedder.encode([query])
+        scores, rows = self.index.faiss_index.search(vector, min(depth, self.index.n_chunks))
+        pairs = [(int(r), float(s)) for r, s in zip(rows[0], scores[0]) if r >= 0]
+        return [r for r, _ in pairs], dict(pairs)
+
+    def _hit(self, row: int) -> Hit:
+        c = self.index.chunks
+        title = c["page_title"][row] if c["heading"][row] == c["page_title"][row] else (
+            f"{c['page_title'][row]} — {c['heading'][row]}")
+        return Hit(chunk_id=c["chunk_id"][row], url=c["url"][row], anchor=c["anchor"][row], title=title,
+                   heading=c["heading"][row], text=c["text"][row], context_header=c["context_header"][row],
+                   course_code=c["course_code"][row], kind=c["kind"][row])
+
+    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid") -> RetrievalResult:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        start = time.perf_counter()
+        entities = self.finder.find(query)
+        depth = max(CANDIDATE_DEPTH, top_k)
+        rankings: dict[str, list[int]] = {}
+        raw_scores: dict[str, dict[int, float]] = {}
+        if mode in ("hybrid", "bm25"):
+            order, scores = self.bm25_ranking(query, depth)
+            rankings["bm25"] = order
+            raw_scores["bm25"] = {r: float(scores[r]) for r in order}
+        if mode in ("hybrid", "dense"):
+            order, dense_scores = self.dense_ranking(query, depth)
+            rankings["dense"] = order
+            raw_scores["dense"] = dense_scores
+        fused = rrf(rankings, self.rrf_k)
+        fused_rank = {row: i for i, (row, _) in enumerate(fused, start=1)}
+        fused_score = dict(fused)
+        pinned: list[tuple[int, str]] = []
+        if mode == "hybrid":
+            pinned = self._pins(entities, fused_rank)
+        pinned_rows = {row for row, _ in pinned}
+        ordered = pinned + [(row, "") for row, _ in fused if row not in pinned_rows]
+        hits = []
+        for row, reason in ordered[:top_k]:
+            hit = self._hit(row)
+            hit.ranks = {name: ranked.index(row) + 1 for name, ranked in rankings.items() if row in ranked}
+            hit.scores = {name: raw[row] for name, raw in raw_scores.items() if row in raw}
+            hit.fused_rank = fused_rank.get(row, 0)
+            hit.fused_score = fused_score.get(row, 0.0)
+            hit.pinned = reason
+            hits.append(hit)
+        return RetrievalResult(query, mode, hits, entities, time.perf_counter() - start)
+
+    def _pins(self, entities: Entities, fused_rank: dict[int, int]) -> list[tuple[int, str]]:
+        """Rows to place first: each named course's own chunks, then each named program's best chunk."""
+        never = len(fused_rank) + 1
+        pins: list[tuple[int, str]] = []
+        for code in entities.courses:
+            rows = sorted(self.index.rows_by_course.get(code, []), key=lambda r: fused_rank.get(r, never))
+            pins += [(r, f"names {code}") for r in rows[:2]]
+        for title in entities.programs:
+            url = self.index.program_titles[title]
+            rows = sorted(self.index.rows_by_url.get(url, []), key=lambda r: fused_rank.get(r, never))
+            pins += [(r, f"names program {title}") for r in rows[:1]]
+        return pins

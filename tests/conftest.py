@@ -1,0 +1,85 @@
+"""Shared fixtures: the shipped sample calendar, the real snapshot (skipped when absent),
+tiny calendars written into temp folders, and stores built once per session."""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "data" / "sample-calendar"
+REAL = ROOT.parent / "shared" / "calendar" / "snapshot-2026-27"
+HOST = "vancouver.calendar.ubc.ca"
+
+
+@pytest.fixture(scope="session")
+def sample_source() -> Path:
+    return SAMPLE
+
+
+@pytest.fixture(scope="session")
+def real_source() -> Path:
+    if not (REAL / HOST).is_dir():
+        pytest.skip(f"real 2026/27 snapshot not found at {REAL} (it lives in ../shared/calendar beside the project)")
+    return REAL
+
+
+def page_html(title: str, main_body: str, crumbs: str = '<a href="/">Home</a>') -> str:
+    """A page in the calendar's layout: navigation, breadcrumb, sidebar and footer around <main>."""
+    return f"""<!DOCTYPE html><html><head><meta charset="utf-8"><title>{html.escape(title)} | UBC Academic Calendar</title></head>
+<body><header class="site-header"><nav class="main-menu"><a href="/fees">Fees NAVTEXT</a></nav></header>
+<div class="breadcrumb">{crumbs}</div>
+<main id="main-content"><h1 class="page-title">{html.escape(title)}</h1>
+{main_body}</main>
+<aside class="sidebar"><h2>In this section</h2><p>SIDEBARTEXT</p></aside>
+<footer class="site-footer"><p>FOOTERTEXT</p></footer></body></html>"""
+
+
+def course_article(subject: str, number: str, credits: str, title: str, description: str) -> str:
+    heading = f"{subject}_V {number} ({credits}) {title}"
+    anchor = "-".join(heading.lower().replace("(", "").replace(")", "").replace("_", "-").split())
+    return f'<article class="node" id="{anchor}"><h3>{html.escape(heading)}</h3><p>{html.escape(description)}</p></article>\n'
+
+
+class TinyCalendar:
+    """Writes a saved-site folder page by page, so each test states exactly what it reads."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.site = root / HOST
+        self.site.mkdir(parents=True, exist_ok=True)
+
+    def write(self, path: str, content: str | bytes) -> Path:
+        target = self.site / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, str):
+            content = content.encode("utf-8")
+        target.write_bytes(content)
+        return target
+
+    def subject(self, stem: str, subject: str, courses: list[tuple[str, str, str, str]]) -> Path:
+        body = "".join(course_article(subject, *c) for c in courses)
+        return self.write(f"course-descriptions/subject/{stem}.html", page_html(f"{subject}_V", body))
+
+    def copy_sample(self) -> "TinyCalendar":
+        shutil.copytree(SAMPLE / HOST, self.site, dirs_exist_ok=True)
+        return self
+
+
+@pytest.fixture
+def tiny(tmp_path: Path) -> TinyCalendar:
+    return TinyCalendar(tmp_path / "calendar")
+
+
+@pytest.fixture(scope="session")
+def embedder():
+    from rag.config import Settings
+    from rag.embedder import load_embedder
+
+    return load_embedder(Settings.from_env())
