@@ -12,6 +12,9 @@ from pipelines.definitions import make_definitions
 from pipelines.resources import UbcalConfig
 
 
+QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
 @dataclass
 class BuildOutcome:
     success: bool
@@ -31,7 +34,7 @@ def run_build(source: str | None = None, store: str | None = None, show_progress
     ubcal = UbcalConfig(source=source or "", store=store or "", show_progress=show_progress)
     job = make_definitions(ubcal, in_memory=True).resolve_job_def("build_index")
     with _instance() as instance:
-        run = job.execute_in_process(instance=instance, raise_on_error=False)
+        run = job.execute_in_process(instance=instance, raise_on_error=False, run_config=QUIET_LOGS)
     metadata: dict[str, dict] = {}
     for event in run.get_asset_materialization_events():
         mat = event.event_specific_data.materialization

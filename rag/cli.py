@@ -81,6 +81,50 @@ def build(source: Optional[Path] = typer.Option(None, help="Saved-site folder (d
                   + (f"; failed: {', '.join(failed)}" if failed else ""))
 
 
+@app.command()
+def ask(question: str = typer.Argument(..., help="The question, in quotes."),
+        mode: str = typer.Option("hybrid", help="Retrieval mode: hybrid, bm25 or dense."),
+        route: str = typer.Option("auto", help="auto, simple or complex."),
+        top_k: Optional[int] = typer.Option(None, "--top-k", help="Excerpts per retrieval (default UBCAL_TOP_K)."),
+        version: Optional[str] = typer.Option(None, help="Answer from this version id instead of CURRENT."),
+        store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
+        json_out: bool = typer.Option(False, "--json", help="Print the full answer record as JSON."),
+        trace: bool = typer.Option(False, "--trace", help="Show every step."),
+        trace_json: Optional[Path] = typer.Option(None, "--trace-json", help="Append the trace as JSON lines.")) -> None:
+    """Answer a question from the calendar, citing the pages used and naming the index version."""
+    from rag.answer import Answerer, QuestionError
+    from rag.llm import LLMModelNotFound
+
+    if route not in ("auto", "simple", "complex"):
+        _fail(f"--route must be auto, simple or complex, not {route!r}")
+    if mode not in ("hybrid", "bm25", "dense"):
+        _fail(f"--mode must be hybrid, bm25 or dense, not {mode!r}")
+    settings = Settings.from_env(store=store)
+    try:
+        answerer = Answerer(settings, version)
+        result = answerer.ask(question, route=route, mode=mode, top_k=top_k)
+    except (QuestionError, LLMModelNotFound) as exc:
+        _fail(str(exc), 2)
+    if trace_json:
+        result.trace.write_jsonl(trace_json)
+    if json_out:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+        return
+    console.print(result.answer)
+    if result.citations:
+        console.print("\n[bold]Sources[/]")
+        for c in result.citations:
+            console.print(f"  [{c['n']}] {c['title']} — {c['citation']}")
+    notes = [f"route {result.route} ({result.route_reason})", f"index version {result.version_id}"]
+    if result.guard["replaced"]:
+        notes.append("model answer replaced by quoted excerpts: " + "; ".join(result.guard["reasons"]))
+    if result.declined:
+        notes.append("declined")
+    console.print("[dim]" + " · ".join(notes) + f" · {result.timings_ms['total']:.0f} ms[/]")
+    if trace:
+        result.trace.render(console)
+
+
 class _null:
     def __enter__(self):
         return self

@@ -40,6 +40,8 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_LLM_THREADS": ("0", "llama.cpp threads; 0 = all cores."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
     "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
+    "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
+    "UBCAL_ROUTER_LLM": ("0", "1 = ask the model to route questions the rules cannot place."),
     "UBCAL_MAX_QUESTION_CHARS": ("2000", "Longer questions are refused with a clear message."),
 }
 
@@ -76,6 +78,8 @@ class Settings:
     llm_threads: int
     llm_seed: int
     llm_temperature: float
+    min_dense_score: float
+    router_llm: int
     max_question_chars: int
 
     @classmethod

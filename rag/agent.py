@@ -1,0 +1,132 @@
+"""The complex path: decompose, retrieve per sub-question, merge round-robin, dedup.
+
+Small models write poor sub-questions, so the model's decomposition is
+validated (every course and program the question names must be covered by
+some sub-question) and replaced by a deterministic one-per-entity
+decomposition when it fails. The merge takes every sub-question's rank 1
+before any rank 2, so no named entity is crowded out of the synthesis context.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rag.entities import Entities, EntityFinder
+from rag.prompts import decompose_messages
+from rag.retrieve import Hit
+
+MAX_SUBQUESTION_CHARS = 300
+LIST_MARKER_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)]|q\d+[:.)])\s*", re.IGNORECASE)
+JOINERS_RE = re.compile(r"\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b|&)\s*(?=(?:,|\band\b|\bor\b|[?.]|$))",
+                        re.IGNORECASE)
+
+
+@dataclass
+class Decomposition:
+    subquestions: list[str]
+    source: str  # "llm" | "fallback" | "single"
+    problems: list[str] = field(default_factory=list)
+    raw: str = ""
+
+
+def parse_subquestions(text: str, limit: int) -> list[str]:
+    out: list[str] = []
+    for line in text.splitlines():
+        line = LIST_MARKER_RE.sub("", line).strip().strip("<>\"'` ")
+        if len(line) < 8 or line.lower() in {q.lower() for q in out}:
+            continue
+        out.append(line)
+    return out[:limit]
+
+
+def validate_subquestions(subqs: list[str], entities: Entities, finder: EntityFinder) -> list[str]:
+    """Reasons the sub-questions are unusable (empty list = usable)."""
+    problems = []
+    if not subqs:
+        return ["model wrote no sub-questions"]
+    needed = entities.courses + entities.unknown_courses + entities.programs
+    covered: set[str] = set()
+    for q in subqs:
+        if len(q) > MAX_SUBQUESTION_CHARS:
+            problems.append(f"sub-question longer than {MAX_SUBQUESTION_CHARS} characters")
+        found = finder.find(q)
+        covered.update(found.courses + found.unknown_courses + found.programs)
+    missing = [e for e in needed if e not in covered]
+    if missing:
+        problems.append(f"no sub-question covers {', '.join(missing)}")
+    extra = sorted(covered - set(needed))
+    if extra:
+        problems.append(f"sub-questions name entities the question does not: {', '.join(extra)}")
+    return problems
+
+
+def _remove_spans(question: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in sorted(spans, reverse=True):
+        question = question[:start] + question[end:]
+    question = JOINERS_RE.sub("", question)
+    return re.sub(r"\s{2,}", " ", question).strip()
+
+
+def fallback_subquestions(question: str, entities: Entities, finder: EntityFinder, limit: int) -> list[str]:
+    """One sub-question per named entity: the question with the other entities taken out."""
+    from rag.codes import find_codes
+
+    named = (entities.courses + entities.unknown_courses + entities.programs)[:limit]
+    if len(named) <= 1:
+        return [question]
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for code, start, end in find_codes(question, finder.subjects):
+        spans.setdefault(code, []).append((start, end))
+    for title, pattern in finder.programs:
+        for m in pattern.finditer(question):
+            spans.setdefault(title, []).append((m.start(), m.end()))
+    subqs = []
+    for entity in named:
+        others = [s for other, ss in spans.items() if other != entity for s in ss]
+        text = _remove_spans(question, others)
+        if entity.lower() not in text.lower() and not finder.find(text).count:
+            text = f"{entity}: {text}"
+        subqs.append(text)
+    return subqs
+
+
+def decompose(question: str, entities: Entities, finder: EntityFinder, llm, limit: int) -> Decomposition:
+    if llm is not None:
+        completion = llm.chat(decompose_messages(question, limit), max_tokens=40 * limit)
+        subqs = parse_subquestions(completion.text, limit)
+        problems = validate_subquestions(subqs, entities, finder)
+        if not problems:
+            return Decomposition(subqs, "llm", raw=completion.text)
+        return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback", problems,
+                             completion.text)
+    return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback",
+                         ["no model available"])
+
+
+@dataclass
+class MergeResult:
+    hits: list[Hit]
+    order: list[dict]       # (sub-question index, rank, chunk id) in merge order
+    duplicates: list[dict]  # what was dropped because an earlier list already had it
+
+
+def round_robin_merge(rankings: list[list[Hit]], cap: int) -> MergeResult:
+    """Rank 1 of every list, then rank 2 of every list, ...; first occurrence of a chunk wins."""
+    seen: set[str] = set()
+    hits, order, dups = [], [], []
+    depth = max((len(r) for r in rankings), default=0)
+    for rank in range(depth):
+        for i, ranked in enumerate(rankings):
+            if rank >= len(ranked):
+                continue
+            hit = ranked[rank]
+            if hit.chunk_id in seen:
+                dups.append({"subquestion": i, "rank": rank + 1, "chunk_id": hit.chunk_id})
+                continue
+            if len(hits) >= cap:
+                continue
+            seen.add(hit.chunk_id)
+            hits.append(hit)
+            order.append({"subquestion": i, "rank": rank + 1, "chunk_id": hit.chunk_id})
+    return MergeResult(hits, order, dups)

@@ -1,0 +1,231 @@
+"""Answer one question from one index version: route, retrieve, generate, guard, cite.
+
+What a user gets is always one of three things, and the JSON says which:
+the model's answer (it passed the grounding guard), an extractive answer
+(the model's failed the guard: ``guard.replaced`` is true, with reasons), or a
+decline (nothing in the calendar is about what was asked).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+
+from rag.agent import decompose, round_robin_merge
+from rag.config import Settings
+from rag.embedder import Embedder, load_embedder
+from rag.entities import Entities
+from rag.extractive import extractive_answer
+from rag.guard import CITATION_RE, check_grounding
+from rag.index_reader import LoadedIndex, open_index
+from rag.llm import LocalLLM
+from rag.prompts import DECLINE_TEXT, answer_messages, excerpt_block
+from rag.retrieve import Hit, Retriever
+from rag.router import Route, choose_route
+from rag.store import StoreLayout
+from rag.trace import Trace
+
+INJECTION_RE = re.compile(
+    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
+    r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
+PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
+
+
+class QuestionError(ValueError):
+    """A question that cannot be answered as given; the message says why."""
+
+
+@dataclass
+class Answer:
+    question: str
+    answer: str
+    citations: list[dict]
+    route: str
+    route_reason: str
+    subquestions: list[str]
+    decomposition: str
+    version_id: str
+    mode: str
+    declined: bool
+    guard: dict
+    timings_ms: dict
+    tokens: dict
+    excerpts: list[dict] = field(default_factory=list)
+    trace: Trace = field(default_factory=Trace)
+
+    def to_dict(self) -> dict:
+        return {"question": self.question, "answer": self.answer, "citations": self.citations,
+                "route": self.route, "route_reason": self.route_reason, "subquestions": self.subquestions,
+                "decomposition": self.decomposition, "index_version": self.version_id, "mode": self.mode,
+                "declined": self.declined, "guard": self.guard, "timings_ms": self.timings_ms,
+                "tokens": self.tokens, "excerpts": self.excerpts}
+
+
+class Answerer:
+    """Holds one opened index version, the embedder and the model across questions."""
+
+    def __init__(self, settings: Settings, version_id: str | None = None, index: LoadedIndex | None = None,
+                 embedder: Embedder | None = None, llm: LocalLLM | None = None) -> None:
+        self.settings = settings
+        self.llm = llm or LocalLLM(settings)  # resolves the model path now: a missing file fails here
+        self.index = index or open_index(StoreLayout(settings.store), version_id)
+        self.embedder = embedder or load_embedder(settings)
+        self.retriever = Retriever(self.index, self.embedder, settings.rrf_k)
+        self.tokenizer = self.index.bm25.tokenizer
+
+    # -- public -----------------------------------------------------------------------------------
+    def ask(self, question: str, route: str = "auto", mode: str = "hybrid", top_k: int | None = None) -> Answer:
+        question = self._validate(question)
+        top_k = top_k or self.settings.top_k
+        trace = Trace()
+        tokens = {"prompt": 0, "completion": 0, "llm_calls": 0}
+        timings: dict[str, float] = {}
+        start = time.perf_counter()
+        trace.add("question", chars=len(question), index_version=self.index.version_id, mode=mode, top_k=top_k)
+        if INJECTION_RE.search(question):
+            trace.add("injection_suspected", note="treated as data; the answer must still pass the guard")
+
+        entities = self.retriever.finder.find(question)
+        trace.add("entities", courses=entities.courses, unknown_courses=entities.unknown_courses,
+                  programs=entities.programs)
+        chosen = choose_route(question, entities, self.llm if self.settings.router_llm else None, route)
+        trace.add("route", path=chosen.path, reason=chosen.reason)
+
+        if entities.unknown_courses and not entities.courses and not entities.programs:
+            text = (f"The calendar (index version {self.index.version_id}) has no course "
+                    f"{' or '.join(entities.unknown_courses)}, so it cannot answer this.")
+            trace.add("decline", reason="unknown course code", codes=entities.unknown_courses)
+            return self._result(question, text, [], [], chosen, [], "none", mode, True,
+                                {"replaced": False, "reasons": []}, timings, tokens, trace, start)
+
+        t0 = time.perf_counter()
+        if chosen.path == "complex":
+            hits, subqs, how = self._complex_hits(question, entities, mode, top_k, trace, tokens)
+        else:
+            result = self.retriever.retrieve(question, top_k, mode)
+            hits, subqs, how = result.hits, [], "none"
+            trace.add("retrieve", query=question, chunk_ids=[h.chunk_id for h in hits],
+                      pinned=[h.chunk_id for h in hits if h.pinned], ms=round(result.seconds * 1000, 1))
+        timings["retrieve"] = (time.perf_counter() - t0) * 1000
+
+        if not hits or not self._relevant(hits, entities):
+            trace.add("decline", reason="no excerpt is about the question",
+                      best_dense=max((h.scores.get("dense", 0.0) for h in hits), default=0.0))
+            text = ("The calendar excerpts found are not about this question, so ubcal cannot answer it "
+                    f"from the calendar (index version {self.index.version_id}).")
+            return self._result(question, text, [], [], chosen, subqs, how, mode, True,
+                                {"replaced": False, "reasons": []}, timings, tokens, trace, start)
+
+        t0 = time.perf_counter()
+        text, cited, guard = self._generate(question, hits, entities, trace, tokens)
+        timings["generate"] = (time.perf_counter() - t0) * 1000
+        return self._result(question, text, hits, cited, chosen, subqs, how, mode, False, guard, timings,
+                            tokens, trace, start)
+
+    # -- steps ------------------------------------------------------------------------------------
+    def _validate(self, question: str) -> str:
+        question = (question or "").strip()
+        if not question:
+            raise QuestionError("the question is empty")
+        if len(question) > self.settings.max_question_chars:
+            raise QuestionError(f"the question is {len(question)} characters long; the limit is "
+                                f"{self.settings.max_question_chars} (UBCAL_MAX_QUESTION_CHARS)")
+        return question
+
+    def _complex_hits(self, question: str, entities: Entities, mode: str, top_k: int, trace: Trace,
+                      tokens: dict) -> tuple[list[Hit], list[str], str]:
+        limit = self.settings.agent_max_subq
+        decomposition = decompose(question, entities, self.retriever.finder, self.llm, limit)
+        tokens["llm_calls"] += 1
+        trace.add("decompose", source=decomposition.source, subquestions=decomposition.subquestions,
+                  problems=decomposition.problems, raw=decomposition.raw)
+        rankings = []
+        for i, subq in enumerate(decomposition.subquestions):
+            result = self.retriever.retrieve(subq, top_k, mode)
+            rankings.append(result.hits)
+            trace.add("retrieve", hop=i, query=subq, chunk_ids=[h.chunk_id for h in result.hits],
+                      ms=round(result.seconds * 1000, 1))
+        merged = round_robin_merge(rankings, self.settings.synth_context_k)
+        trace.add("merge", order=merged.order, duplicates_dropped=merged.duplicates, kept=len(merged.hits))
+        return merged.hits, decomposition.subquestions, decomposition.source
+
+    def _relevant(self, hits: list[Hit], entities: Entities) -> bool:
+        """Named entities found in the index are relevant by definition; otherwise require a close match."""
+        if entities.courses or entities.programs:
+            return True
+        dense = [h.scores["dense"] for h in hits if "dense" in h.scores]
+        if dense:
+            return max(dense) >= self.settings.min_dense_score
+        return any(h.scores.get("bm25", 0.0) > 0 for h in hits)
+
+    def _excerpts(self, hits: list[Hit]) -> list[str]:
+        return [excerpt_block(n, h.title, h.citation, h.text) for n, h in enumerate(hits, start=1)]
+
+    def _fit(self, question: str, hits: list[Hit]) -> list[Hit]:
+        """Drop trailing excerpts until the prompt fits the model's context with room to answer."""
+        budget = self.llm.context_tokens - self.settings.llm_max_tokens - PROMPT_OVERHEAD_TOKENS
+        budget -= self.llm.count_tokens(question)
+        kept, used = [], 0
+        for n, hit in enumerate(hits, start=1):
+            cost = self.llm.count_tokens(excerpt_block(n, hit.title, hit.citation, hit.text))
+            if used + cost > budget and kept:
+                break
+            kept.append(hit)
+            used += cost
+        return kept
+
+    def _generate(self, question: str, hits: list[Hit], entities: Entities, trace: Trace,
+                  tokens: dict) -> tuple[str, list[int], dict]:
+        hits[:] = self._fit(question, hits)
+        excerpts = self._excerpts(hits)
+        messages = answer_messages(question, excerpts)
+        completion = self.llm.chat(messages)
+        tokens["llm_calls"] += 1
+        tokens["prompt"] += completion.prompt_tokens
+        tokens["completion"] += completion.completion_tokens
+        trace.add("generate", model=self.llm.model_id, prompt=messages[-1]["content"], output=completion.text,
+                  prompt_tokens=completion.prompt_tokens, completion_tokens=completion.completion_tokens,
+                  ms=round(completion.seconds * 1000, 1))
+        guard_texts = [f"{h.context_header}\n{h.text}" for h in hits]
+        verdict = check_grounding(completion.text, guard_texts, self.index.subjects)
+        model_declined = DECLINE_TEXT.lower().rstrip(".") in completion.text.lower()
+        if model_declined:
+            verdict.ok = False
+            verdict.reasons.append("model declined although the excerpts name what was asked"
+                                   if any(h.pinned for h in hits) else "model declined")
+        trace.add("guard", passed=verdict.ok, reasons=verdict.reasons, cited=verdict.cited)
+        if verdict.ok:
+            return completion.text, verdict.cited, {"replaced": False, "reasons": []}
+        text, cited = extractive_answer(question, self._extractive_order(hits), self.tokenizer)
+        # extractive_answer numbers excerpts by its own order: map back to the prompt's numbering
+        order = self._extractive_order(hits)
+        remap = {n: hits.index(order[n - 1]) + 1 for n in cited}
+        text = CITATION_RE.sub(lambda m: f"[{remap.get(int(m.group(1)), int(m.group(1)))}]", text)
+        trace.add("extractive_answer", cited=[remap[n] for n in cited])
+        return text, sorted(remap.values()), {"replaced": True, "reasons": verdict.reasons}
+
+    @staticmethod
+    def _extractive_order(hits: list[Hit]) -> list[Hit]:
+        """Pinned hits first (they are what was named), one per distinct section, then the rest."""
+        seen, ordered = set(), []
+        for hit in sorted(hits, key=lambda h: (not h.pinned,)):
+            key = (hit.url, hit.anchor)
+            if key not in seen:
+                seen.add(key)
+                ordered.append(hit)
+        return ordered
+
+    def _result(self, question: str, text: str, hits: list[Hit], cited: list[int], route: Route,
+                subqs: list[str], how: str, mode: str, declined: bool, guard: dict, timings: dict,
+                tokens: dict, trace: Trace, start: float) -> Answer:
+        timings["total"] = (time.perf_counter() - start) * 1000
+        citations = [{"n": n, "citation": hits[n - 1].citation, "title": hits[n - 1].title} for n in cited]
+        trace.add("answer", declined=declined, guard_replaced=guard["replaced"],
+                  citations=[c["citation"] for c in citations])
+        return Answer(question=question, answer=text, citations=citations, route=route.path,
+                      route_reason=route.reason, subquestions=subqs, decomposition=how,
+                      version_id=self.index.version_id, mode=mode, declined=declined, guard=guard,
+                      timings_ms={k: round(v, 1) for k, v in timings.items()}, tokens=tokens,
+                      excerpts=[{"n": n, "citation": h.citation, "title": h.title, "chunk_id": h.chunk_id}
+                                for n, h in enumerate(hits, start=1)], trace=trace)

@@ -1,0 +1,59 @@
+"""Choose the simple path (one retrieval) or the complex path (the decomposing agent), and say why.
+
+Rules come first because they are exact where calendar questions are
+concerned: two or more named courses or programs, or a comparison cue, need
+several lookups. The model is consulted only when asked to
+(``UBCAL_ROUTER_LLM=1``) and only for questions the rules cannot place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rag.entities import Entities
+
+COMPARISON_RE = re.compile(
+    r"\b(compare|comparison|versus|vs\.?|difference|differ|different|both|either|same as|"
+    r"more credits|fewer credits|which (?:one|course|is)|better)\b", re.IGNORECASE)
+MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
+
+
+@dataclass
+class Route:
+    path: str  # "simple" | "complex"
+    reason: str
+    used_llm: bool = False
+
+
+def route_by_rules(question: str, entities: Entities) -> Route | None:
+    """A route when the rules are sure; None when they are not."""
+    named = entities.courses + entities.unknown_courses + entities.programs
+    if len(named) >= 2:
+        return Route("complex", f"names {len(named)} courses or programs ({', '.join(named)})")
+    cue = COMPARISON_RE.search(question)
+    if cue and named:
+        return Route("complex", f"comparison cue '{cue.group(0)}' about {', '.join(named)}")
+    if MULTI_PART_RE.search(question):
+        return Route("complex", "asks more than one question")
+    if len(named) == 1:
+        return Route("simple", f"names one entity ({named[0]}) and no comparison")
+    if cue:
+        return None  # a comparison of things we could not name: let the model weigh in if enabled
+    return Route("simple", "names no course or program and no comparison: one lookup")
+
+
+def choose_route(question: str, entities: Entities, llm=None, forced: str = "auto") -> Route:
+    if forced in ("simple", "complex"):
+        return Route(forced, f"forced by --route {forced}")
+    route = route_by_rules(question, entities)
+    if route is not None:
+        return route
+    if llm is not None:
+        from rag.prompts import route_messages
+
+        reply = llm.chat(route_messages(question), max_tokens=4).text.lower()
+        if "complex" in reply or "simple" in reply:
+            path = "complex" if "complex" in reply else "simple"
+            return Route(path, f"model judged it {path} (comparison cue without named entities)", True)
+    return Route("complex", "comparison cue without named entities: decompose to be safe")
