@@ -18,8 +18,9 @@ from rag.retrieve import Hit
 
 MAX_SUBQUESTION_CHARS = 300
 LIST_MARKER_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)]|q\d+[:.)])\s*", re.IGNORECASE)
-JOINERS_RE = re.compile(r"\s*(?:,|\band\b|\bor\b|\bvs\.?|\bversus\b|&)\s*(?=(?:,|\band\b|\bor\b|[?.]|$))",
-                        re.IGNORECASE)
+JOINER = r"(?:,\s*(?:and|or)?|\band\b|\bor\b|\bvs\.?|\bversus\b|\bwith\b|&)"
+JOINER_BEFORE_RE = re.compile(r"\s*" + JOINER + r"\s*$", re.IGNORECASE)
+JOINER_AFTER_RE = re.compile(r"^\s*" + JOINER + r"\s*", re.IGNORECASE)
 
 
 @dataclass
@@ -51,7 +52,10 @@ def validate_subquestions(subqs: list[str], entities: Entities, finder: EntityFi
         if len(q) > MAX_SUBQUESTION_CHARS:
             problems.append(f"sub-question longer than {MAX_SUBQUESTION_CHARS} characters")
         found = finder.find(q)
-        covered.update(found.courses + found.unknown_courses + found.programs)
+        names = found.courses + found.unknown_courses + found.programs
+        if len(names) > 1:
+            problems.append(f"sub-question names {len(names)} entities; each must be answerable from one page")
+        covered.update(names)
     missing = [e for e in needed if e not in covered]
     if missing:
         problems.append(f"no sub-question covers {', '.join(missing)}")
@@ -62,9 +66,18 @@ def validate_subquestions(subqs: list[str], entities: Entities, finder: EntityFi
 
 
 def _remove_spans(question: str, spans: list[tuple[int, int]]) -> str:
+    """Take entity mentions out, with the 'and' / ',' / 'vs' that joined them to the rest."""
     for start, end in sorted(spans, reverse=True):
-        question = question[:start] + question[end:]
-    question = JOINERS_RE.sub("", question)
+        before, after = question[:start], question[end:]
+        joined_after = JOINER_AFTER_RE.match(after)
+        if joined_after:
+            after = " " + after[joined_after.end():]
+        else:
+            joined_before = JOINER_BEFORE_RE.search(before)
+            if joined_before:
+                before = before[:joined_before.start()]
+        question = before + after
+    question = re.sub(r"\s+([?.,])", r"\1", question)
     return re.sub(r"\s{2,}", " ", question).strip()
 
 

@@ -83,3 +83,55 @@ def embedder():
     from rag.embedder import load_embedder
 
     return load_embedder(Settings.from_env())
+
+
+def _build_store(source: Path, store: Path) -> Path:
+    from pipelines.run_build import run_build
+
+    outcome = run_build(str(source), str(store))
+    assert outcome.success, outcome.failure
+    return store
+
+
+@pytest.fixture(scope="session")
+def sample_store(tmp_path_factory) -> Path:
+    """The shipped sample calendar, built once per test session. Tests must not modify it."""
+    return _build_store(SAMPLE, tmp_path_factory.mktemp("sample-store"))
+
+
+@pytest.fixture(scope="session")
+def real_store(tmp_path_factory, real_source) -> Path:
+    """The real snapshot, built once per session (about a minute); read in place, stored in a temp folder."""
+    return _build_store(real_source, tmp_path_factory.mktemp("real-store"))
+
+
+@pytest.fixture(scope="session")
+def sample_index(sample_store):
+    from rag.index_reader import open_index
+    from rag.store import StoreLayout
+
+    return open_index(StoreLayout(sample_store))
+
+
+@pytest.fixture(scope="session")
+def real_index(real_store):
+    from rag.index_reader import open_index
+    from rag.store import StoreLayout
+
+    return open_index(StoreLayout(real_store))
+
+
+@pytest.fixture(scope="session")
+def llm():
+    from rag.config import Settings
+    from rag.llm import LocalLLM
+
+    return LocalLLM(Settings.from_env())
+
+
+def tree_digest(folder: Path) -> dict[str, str]:
+    """Every file under a folder with its sha256: to prove an operation changed nothing."""
+    import hashlib
+
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}

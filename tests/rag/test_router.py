@@ -1,0 +1,34 @@
+from rag.entities import Entities
+from rag.router import choose_route
+
+
+def route(question, courses=(), programs=(), unknown=()):
+    return choose_route(question, Entities(list(courses), list(unknown), list(programs)))
+
+
+def test_one_named_course_is_simple():
+    r = route("What are the prerequisites for CPSC 221?", ["CPSC 221"])
+    assert r.path == "simple" and "CPSC 221" in r.reason
+
+
+def test_two_named_courses_are_complex():
+    r = route("Do CPSC 221 and MATH 221 have the same credits?", ["CPSC 221", "MATH 221"])
+    assert r.path == "complex" and "names 2" in r.reason
+
+
+def test_program_plus_course_is_complex():
+    assert route("Is CPSC 221 required in Statistics?", ["CPSC 221"], ["Statistics"]).path == "complex"
+
+
+def test_comparison_cue_with_one_entity_is_complex():
+    assert route("How does CPSC 221 compare with the other algorithms course?", ["CPSC 221"]).path == "complex"
+
+
+def test_plain_policy_question_is_simple():
+    r = route("How late can I request academic concession?")
+    assert r.path == "simple" and "no course or program" in r.reason
+
+
+def test_forced_route_wins():
+    assert route("CPSC 221 and MATH 221?", ["CPSC 221", "MATH 221"]).path == "complex"
+    assert choose_route("x", Entities(), forced="complex").reason == "forced by --route complex"
