@@ -9,14 +9,12 @@ staged folders are never read, and the rename is the commit point.
 
 from __future__ import annotations
 
-import fcntl
 import hashlib
 import json
 import os
 import shutil
 import time
 import uuid
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -27,7 +25,8 @@ import pyarrow.parquet as pq
 
 from assets.failpoints import failpoint
 from rag.bm25 import BM25Index
-from rag.store import MANIFEST, StoreLayout, fsync_dir, sha256_file, write_file_durably
+from rag.audit import append_audit
+from rag.store import MANIFEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
 
 ARTIFACT_FORMAT = "ubcal-index/1"
 STALE_STAGING_SECONDS = 3600
@@ -56,18 +55,6 @@ def compute_version_id(source_fingerprint: str, parameters: dict, models: dict) 
     identity = {"format": ARTIFACT_FORMAT, "source": source_fingerprint,
                 "parameters": parameters, "models": {k: v["id"] for k, v in models.items()}}
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
-
-
-@contextmanager
-def publish_lock(layout: StoreLayout):
-    """Serialises publishers and CURRENT switches; the kernel drops it if the holder dies."""
-    layout.root.mkdir(parents=True, exist_ok=True)
-    with open(layout.root / ".publish.lock", "a+") as fh:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 def _write_artifacts(folder: Path, artifacts: VersionArtifacts) -> list[Path]:
@@ -101,12 +88,15 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
                     manifest_fields: dict) -> PublishResult:
     """Write and atomically publish ``version_id``; a no-op if it is already published."""
     final = layout.version_dir(version_id)
+    run_id = manifest_fields.get("build", {}).get("dagster_run_id")
     with publish_lock(layout):
         parent = layout.current_id()
         if (final / MANIFEST).is_file():
             changed = parent != version_id
             if changed:
                 layout.switch_current(version_id)
+            append_audit(layout, "build_unchanged", version=version_id, previous_current=parent,
+                         current_changed=changed, dagster_run_id=run_id)
             return PublishResult(version_id, False, parent, changed, final)
         clean_stale_staging(layout)
         layout.staging.mkdir(parents=True, exist_ok=True)
@@ -134,6 +124,8 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             failpoint("publish:renamed")
             layout.switch_current(version_id)
             failpoint("publish:current-switched")
+            append_audit(layout, "publish", version=version_id, previous_current=parent,
+                         dagster_run_id=run_id, counts=manifest.get("counts"))
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise

@@ -125,6 +125,166 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         result.trace.render(console)
 
 
+def _layout(store: Optional[Path]) -> StoreLayout:
+    return StoreLayout(Settings.from_env(store=store).store)
+
+
+StoreOpt = typer.Option(None, "--store", help="Store folder (default: UBCAL_STORE).")
+
+
+@app.command()
+def versions(store: Optional[Path] = StoreOpt,
+             json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
+    """List published versions, newest first, with which is current and which are pinned."""
+    from rag.versions import list_versions
+
+    rows = list_versions(_layout(store))
+    if json_out:
+        print(json.dumps(rows, indent=2))
+        return
+    if not rows:
+        console.print("no published versions: run `ubcal build`")
+        return
+    table = Table(title="index versions (newest first)")
+    for col in ("id", "created", "parent", "source", "pages", "chunks", "models", "current", "pinned"):
+        table.add_column(col, no_wrap=col in ("id", "created", "parent"))
+    for r in rows:
+        table.add_row(r["id"], r["created"], r.get("parent") or "-", (r.get("source_fingerprint") or "")[:12],
+                      str(r.get("pages", "")), str(r.get("chunks", "")),
+                      ", ".join((r.get("models") or {}).values()) or r.get("problem", ""),
+                      "*" if r["current"] else "", "pinned" if r["pinned"] else "")
+    console.print(table)
+
+
+@app.command()
+def show(version_id: str = typer.Argument(..., help="Version id."), store: Optional[Path] = StoreOpt,
+         json_out: bool = typer.Option(False, "--json", help="Print the manifest as JSON.")) -> None:
+    """Show a version's manifest: parameters, models, libraries, counts, files with checksums."""
+    m = _layout(store).read_manifest(version_id)
+    if json_out:
+        print(json.dumps(m, indent=2))
+        return
+    console.print(f"[bold]version {m['id']}[/]  created {m.get('created')}  parent {m.get('parent') or '-'}")
+    console.print(f"source {m.get('source', {}).get('root')}  fingerprint {m.get('source', {}).get('fingerprint')}")
+    if m.get("build", {}).get("dagster_run_id"):
+        console.print(f"dagster run {m['build']['dagster_run_id']}")
+    for title, data in (("parameters", m.get("parameters", {})), ("counts", m.get("counts", {})),
+                        ("libraries", m.get("libraries", {}))):
+        console.print(f"[bold]{title}[/]: " + ", ".join(f"{k}={v}" for k, v in data.items()))
+    for name, model in m.get("models", {}).items():
+        console.print(f"[bold]model {name}[/]: {model.get('id')} at {model.get('path')}")
+        for f, digest in model.get("files", {}).items():
+            console.print(f"    {f} sha256 {digest}")
+    table = Table(title="files")
+    table.add_column("file")
+    table.add_column("bytes", justify="right")
+    table.add_column("sha256")
+    for name, meta in sorted(m.get("files", {}).items()):
+        table.add_row(name, f"{meta['bytes']:,}", meta["sha256"])
+    console.print(table)
+    unusable = m.get("source", {}).get("unusable_pages", [])
+    if unusable:
+        console.print(f"[yellow]unusable pages ({len(unusable)}):[/] " +
+                      "; ".join(f"{p['path']}: {p['reason']}" for p in unusable))
+
+
+@app.command()
+def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.Argument(..., help="Newer version id."),
+         store: Optional[Path] = StoreOpt, json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
+    """What changed between two versions: pages, then sections and chunks of changed pages."""
+    from rag.versions import diff_is_empty, diff_versions
+
+    d = diff_versions(_layout(store), a, b)
+    if json_out:
+        print(json.dumps(d, indent=2))
+        return
+    if diff_is_empty(d):
+        console.print(f"no differences between {a} and {b}")
+        return
+    for url in d["pages_added"]:
+        console.print(f"[green]+ page[/] {url}")
+    for url in d["pages_removed"]:
+        console.print(f"[red]- page[/] {url}")
+    for page in d["pages_changed"]:
+        console.print(f"[yellow]~ page[/] {page['url']}: sections +{len(page['sections_added'])} "
+                      f"-{len(page['sections_removed'])} ~{len(page['sections_changed'])}; chunks "
+                      f"+{len(page['chunks_added'])} -{len(page['chunks_removed'])}")
+        for s in page["sections_added"]:
+            console.print(f"    [green]+ section[/] {s}")
+        for s in page["sections_removed"]:
+            console.print(f"    [red]- section[/] {s}")
+        for s in page["sections_changed"]:
+            console.print(f"    [yellow]~ section[/] {s['section_id']}")
+            console.print(s["diff"], markup=False, highlight=False)
+
+
+@app.command()
+def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (default: CURRENT)."),
+           all_versions: bool = typer.Option(False, "--all", help="Verify every version."),
+           store: Optional[Path] = StoreOpt) -> None:
+    """Re-hash every file against the manifest and check that tables and indexes agree on counts."""
+    from rag.versions import verify_version
+
+    layout = _layout(store)
+    ids = layout.published_ids() if all_versions else [layout.resolve(version_id)]
+    if all_versions and layout.versions.is_dir():
+        ids = sorted(p.name for p in layout.versions.iterdir() if p.is_dir())
+    failed = 0
+    for vid in ids:
+        problems = verify_version(layout, vid)
+        if problems:
+            failed += 1
+            err.print(f"[bold red]FAIL[/] {vid}")
+            for p in problems:
+                err.print(f"  - {p}")
+        else:
+            console.print(f"[green]ok[/] {vid}")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def rollback(version_id: str = typer.Argument(..., help="Version id to make current."),
+             store: Optional[Path] = StoreOpt) -> None:
+    """Make a verified older version CURRENT (atomic switch, audited)."""
+    from rag.versions import rollback as do_rollback
+
+    previous = do_rollback(_layout(store), version_id)
+    console.print(f"CURRENT is now {version_id} (was {previous or '-'})")
+
+
+@app.command()
+def pin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOpt) -> None:
+    """Protect a version from gc."""
+    from rag.versions import pin as do_pin
+
+    do_pin(_layout(store), version_id)
+    console.print(f"pinned {version_id}")
+
+
+@app.command()
+def unpin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOpt) -> None:
+    """Let gc remove a version again."""
+    from rag.versions import unpin as do_unpin
+
+    do_unpin(_layout(store), version_id)
+    console.print(f"unpinned {version_id}")
+
+
+@app.command()
+def gc(keep: int = typer.Option(..., "--keep", help="How many newest versions to keep."),
+       store: Optional[Path] = StoreOpt) -> None:
+    """Remove versions beyond the newest N (never CURRENT, a pinned one, or one a reader has open)."""
+    from rag.versions import gc as do_gc
+
+    try:
+        outcome = do_gc(_layout(store), keep)
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    console.print(f"removed {len(outcome['removed'])}: {', '.join(outcome['removed']) or '-'}; "
+                  f"spared {len(outcome['spared'])}: {', '.join(outcome['spared']) or '-'}")
+
+
 class _null:
     def __enter__(self):
         return self

@@ -8,7 +8,6 @@ checked against what was loaded.
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass
 from functools import cached_property
@@ -18,7 +17,8 @@ import faiss
 import pyarrow.parquet as pq
 
 from rag.bm25 import BM25Index
-from rag.store import IntegrityError, StoreLayout, verify_files
+from rag.leases import Lease
+from rag.store import IntegrityError, StoreError, StoreLayout, verify_files
 
 CHUNK_COLUMNS = ("chunk_id", "url", "anchor", "kind", "page_title", "heading", "course_code",
                  "course_codes", "text", "context_header")
@@ -33,6 +33,7 @@ class LoadedIndex:
     faiss_index: faiss.Index
     bm25: BM25Index
     load_seconds: float
+    lease: Lease | None = None  # held while this version is open, so gc leaves it alone
 
     @property
     def n_chunks(self) -> int:
@@ -76,9 +77,20 @@ def _read_faiss(path: Path) -> faiss.Index:
         return faiss.read_index(str(path))
 
 
+def _leased(layout: StoreLayout, version_id: str | None) -> tuple[str, Lease]:
+    """Resolve and lease a version; if gc removed it between the two, resolve once more."""
+    for _ in range(2):
+        resolved = layout.resolve(version_id)
+        lease = Lease(layout, resolved)
+        if (layout.version_dir(resolved) / "manifest.json").is_file():
+            return resolved, lease
+        lease.release()
+    raise StoreError(f"version {resolved} disappeared while it was being opened; try again")
+
+
 def open_index(layout: StoreLayout, version_id: str | None = None, verify: bool = True) -> LoadedIndex:
     start = time.perf_counter()
-    version_id = layout.resolve(version_id)
+    version_id, lease = _leased(layout, version_id)
     manifest = layout.read_manifest(version_id)
     folder = layout.version_dir(version_id)
     if verify:
@@ -96,8 +108,5 @@ def open_index(layout: StoreLayout, version_id: str | None = None, verify: bool 
     if wrong:
         raise IntegrityError(f"version {version_id}: loaded counts disagree with its manifest: "
                              + ", ".join(f"{k} {v} (manifest {m})" for k, (v, m) in wrong.items()))
-    return LoadedIndex(version_id, manifest, folder, chunks, index, bm25, time.perf_counter() - start)
+    return LoadedIndex(version_id, manifest, folder, chunks, index, bm25, time.perf_counter() - start, lease)
 
-
-def manifest_summary(manifest: dict) -> str:
-    return json.dumps({k: manifest.get(k) for k in ("id", "created", "parent", "counts")})

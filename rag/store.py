@@ -13,10 +13,12 @@ so it always names a complete one.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,6 +87,14 @@ class StoreLayout:
     def audit_log(self) -> Path:
         return self.root / "audit.jsonl"
 
+    @property
+    def pins(self) -> Path:
+        return self.root / "pins"
+
+    @property
+    def leases(self) -> Path:
+        return self.root / "leases"
+
     def version_dir(self, version_id: str) -> Path:
         if not VERSION_ID_RE.match(version_id):
             raise StoreError(f"{version_id!r} is not a version id (16 hex digits)")
@@ -137,6 +147,18 @@ class StoreLayout:
         write_file_durably(tmp, (version_id + "\n").encode())
         os.replace(tmp, self.current_file)
         fsync_dir(self.root)
+
+
+@contextmanager
+def publish_lock(layout: StoreLayout):
+    """Serialises publishes, rollbacks and gc; the kernel drops it if the holder dies."""
+    layout.root.mkdir(parents=True, exist_ok=True)
+    with open(layout.root / ".publish.lock", "a+") as fh:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
 
 
 def verify_files(layout: StoreLayout, version_id: str, manifest: dict | None = None) -> list[str]:

@@ -129,9 +129,13 @@ def llm():
     return LocalLLM(Settings.from_env())
 
 
+RUNTIME_STATE = ("leases", ".publish.lock")  # lock files readers and writers take; not content
+
+
 def tree_digest(folder: Path) -> dict[str, str]:
-    """Every file under a folder with its sha256: to prove an operation changed nothing."""
+    """Every content file under a store with its sha256: to prove an operation changed nothing."""
     import hashlib
 
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
+            for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part in RUNTIME_STATE for part in p.relative_to(folder).parts)}
