@@ -26,7 +26,7 @@ import pyarrow.parquet as pq
 from assets.failpoints import failpoint
 from rag.bm25 import BM25Index
 from rag.audit import append_audit
-from rag.store import MANIFEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
+from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
 
 ARTIFACT_FORMAT = "ubcal-index/1"
 STALE_STAGING_SECONDS = 3600
@@ -109,12 +109,14 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             manifest = {
                 "id": version_id,
                 "format": ARTIFACT_FORMAT,
-                "created": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                "created": datetime.now(timezone.utc).isoformat(timespec="microseconds"),
                 "parent": parent,
                 **manifest_fields,
                 "files": {p.name: {"bytes": p.stat().st_size, "sha256": sha256_file(p)} for p in written},
             }
-            write_file_durably(stage / MANIFEST, json.dumps(manifest, indent=2, sort_keys=True).encode())
+            manifest_bytes = json.dumps(manifest, indent=2, sort_keys=True).encode()
+            write_file_durably(stage / MANIFEST, manifest_bytes)
+            write_file_durably(stage / MANIFEST_DIGEST, hashlib.sha256(manifest_bytes).hexdigest().encode())
             fsync_dir(stage)
             failpoint("publish:manifest-written")
             if final.exists():  # a folder without a manifest: debris from an older crash

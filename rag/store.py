@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 MANIFEST = "manifest.json"
+MANIFEST_DIGEST = "manifest.sha256"  # the manifest's own checksum: a flipped byte in it is caught too
 CURRENT = "CURRENT"
 VERSION_ID_RE = re.compile(r"^[0-9a-f]{16}$")
 HASH_CHUNK = 1 << 20
@@ -66,6 +67,9 @@ def write_file_durably(path: Path, data: bytes) -> None:
 @dataclass(frozen=True)
 class StoreLayout:
     root: Path
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "root", Path(self.root))
 
     @property
     def versions(self) -> Path:
@@ -166,6 +170,11 @@ def verify_files(layout: StoreLayout, version_id: str, manifest: dict | None = N
     manifest = manifest if manifest is not None else layout.read_manifest(version_id)
     folder = layout.version_dir(version_id)
     problems = []
+    digest_file = folder / MANIFEST_DIGEST
+    if not digest_file.is_file():
+        problems.append(f"{MANIFEST_DIGEST}: missing")
+    elif digest_file.read_text().strip() != sha256_file(folder / MANIFEST):
+        problems.append(f"{MANIFEST}: sha256 differs from {MANIFEST_DIGEST}")
     for name, meta in sorted(manifest.get("files", {}).items()):
         path = folder / name
         if not path.is_file():

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pipelines.run_build import run_build
-from rag.store import MANIFEST, StoreLayout, sha256_file, verify_files
+from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, sha256_file, verify_files
 from tests.conftest import ROOT, course_article, page_html
 
 
@@ -39,7 +39,8 @@ def test_sample_build_publishes_a_checked_version(sample_copy, tmp_path):
     assert manifest["counts"]["chunks"] == manifest["counts"]["vectors"] == manifest["counts"]["bm25_documents"]
     assert manifest["build"]["dagster_run_id"] == outcome.run_id
     folder = layout.version_dir(result.version_id)
-    assert sorted(manifest["files"]) == sorted(p.name for p in folder.iterdir() if p.name != MANIFEST)
+    assert sorted(manifest["files"]) == sorted(p.name for p in folder.iterdir()
+                                               if p.name not in (MANIFEST, MANIFEST_DIGEST))
     for name, meta in manifest["files"].items():
         assert sha256_file(folder / name) == meta["sha256"]
         assert (folder / name).stat().st_size == meta["bytes"]
