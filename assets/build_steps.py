@@ -8,10 +8,10 @@ figures a run's metadata reports.
 from __future__ import annotations
 
 import platform
-import time
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import numpy as np
 import pyarrow as pa
@@ -21,8 +21,10 @@ from assets.embed import EmbedResult, embed_with_cache
 from assets.indexing import build_bm25_index, build_faiss_index
 from assets.parse import PageParseError, ParsedPage, parse_page
 from assets.publish import PublishResult, VersionArtifacts, compute_version_id, publish_version
+from assets.crawl import CrawlSettings, CrawlStats, crawl_site
+from assets.incremental import PreviousVersion
 from assets.sources import SourceProblem, SourceScan, scan_saved_site
-from assets.tables import chunks_table, embeddings_table, pages_table, sections_table
+from assets.tables import CHUNKS_SCHEMA, chunks_table, embeddings_table, pages_table, sections_table
 from rag.bm25 import BM25Index
 from rag.config import Settings
 from rag.embedder import Embedder
@@ -38,6 +40,8 @@ class ParsedCalendar:
     paths: dict[str, str]
     hashes: dict[str, str]
     problems: list[SourceProblem] = field(default_factory=list)
+    reused_urls: set[str] = field(default_factory=set)  # parse results taken from the previous version
+    previous: PreviousVersion | None = None
 
     @property
     def subjects(self) -> list[str]:
@@ -54,27 +58,57 @@ class ParsedCalendar:
         return sum(1 for p in self.pages for s in p.sections if s.kind == "course")
 
 
-def read_source(settings: Settings) -> SourceScan:
-    return scan_saved_site(settings.source, settings.max_page_bytes)
+def crawl_settings(settings: Settings) -> CrawlSettings:
+    return CrawlSettings(base_url=settings.crawl_url,
+                         seeds=[s.strip() for s in settings.crawl_seeds.split(",") if s.strip()],
+                         concurrency=settings.crawl_concurrency, rate_per_second=settings.crawl_rate,
+                         timeout_seconds=settings.crawl_timeout, retries=settings.crawl_retries,
+                         max_page_bytes=settings.max_page_bytes)
 
 
-def parse_calendar(scan: SourceScan) -> ParsedCalendar:
-    """Parse every page; a page that fails is reported by name and the rest go on."""
-    pages, problems = [], list(scan.problems)
+def read_source(settings: Settings) -> tuple[SourceScan, CrawlStats | None]:
+    """The calendar's pages: crawled from UBCAL_CRAWL_URL when set, else read from the saved folder."""
+    if settings.crawl_url:
+        host = urlsplit(settings.crawl_url).netloc.replace(":", "_")
+        return crawl_site(crawl_settings(settings), StoreLayout(settings.store).crawl_state / host)
+    return scan_saved_site(settings.source, settings.max_page_bytes), None
+
+
+def parse_calendar(scan: SourceScan, previous: PreviousVersion | None = None) -> ParsedCalendar:
+    """Parse every page (reusing the previous version's result for unchanged ones); failures are named."""
+    pages, problems, reused = [], list(scan.problems), set()
     for record in scan.pages:
+        if previous is not None and previous.unchanged(record.url, record.sha256):
+            pages.append(previous.pages[record.url])
+            reused.add(record.url)
+            continue
         try:
             pages.append(parse_page(record))
         except PageParseError as exc:
             problems.append(SourceProblem(record.path, str(exc).split(": ", 1)[-1]))
     return ParsedCalendar(pages=pages, paths={r.url: r.path for r in scan.pages},
-                          hashes={r.url: r.sha256 for r in scan.pages}, problems=problems)
+                          hashes={r.url: r.sha256 for r in scan.pages}, problems=problems,
+                          reused_urls=reused, previous=previous)
 
 
-def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> pa.Table:
+def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> tuple[pa.Table, int]:
+    """The chunk table, and how many pages' chunks were reused from the previous version."""
     subjects = parsed.subjects
-    chunks = [c for page in parsed.pages for s in page.sections
-              for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects)]
-    return chunks_table(chunks)
+    previous = parsed.previous
+    can_reuse = (previous is not None and previous.subjects == subjects
+                 and previous.parameters.get("chunk_size") == settings.chunk_size
+                 and previous.parameters.get("chunk_overlap") == settings.chunk_overlap)
+    rows: list[dict] = []
+    reused_pages = 0
+    for page in parsed.pages:
+        if can_reuse and page.url in parsed.reused_urls and page.url in previous.chunk_rows:
+            rows += previous.chunk_rows[page.url]
+            reused_pages += 1
+            continue
+        chunks = [c for s in page.sections
+                  for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects)]
+        rows += chunks_table(chunks).to_pylist()
+    return pa.Table.from_pylist(rows, schema=CHUNKS_SCHEMA), reused_pages
 
 
 def embed_chunks(chunks: pa.Table, embedder: Embedder, layout: StoreLayout,
@@ -105,10 +139,6 @@ def models_manifest(embedder: Embedder) -> dict:
     }}
 
 
-def planned_version_id(scan: SourceScan, settings: Settings, embedder: Embedder) -> str:
-    return compute_version_id(scan.fingerprint, settings.build_parameters(), models_manifest(embedder))
-
-
 def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,
                   parsed: ParsedCalendar, chunks: pa.Table, vectors: np.ndarray, faiss_index,
                   bm25: BM25Index, extra: dict | None = None) -> PublishResult:
@@ -136,40 +166,3 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, s
         **(extra or {}),
     }
     return publish_version(layout, version_id, artifacts, manifest_fields)
-
-
-@dataclass
-class BuildReport:
-    result: PublishResult
-    counts: dict
-    problems: list[SourceProblem]
-    embedded: int
-    reused: int
-    seconds: dict[str, float]
-
-
-def build_index(settings: Settings, embedder: Embedder | None = None, show_progress: bool = False) -> BuildReport:
-    """The whole build without Dagster (used by tests of the stages and by benchmarks)."""
-    from rag.embedder import load_embedder
-
-    embedder = embedder or load_embedder(settings)
-    layout = StoreLayout(settings.store)
-    seconds: dict[str, float] = {}
-
-    def timed(name, fn, *args):
-        start = time.perf_counter()
-        out = fn(*args)
-        seconds[name] = time.perf_counter() - start
-        return out
-
-    scan = timed("source", read_source, settings)
-    parsed = timed("parse", parse_calendar, scan)
-    chunks = timed("chunk", chunk_calendar, parsed, settings)
-    embedded = timed("embed", embed_chunks, chunks, embedder, layout, show_progress)
-    index = timed("faiss", build_faiss_index, embedded.vectors, settings.faiss_index, settings.hnsw_m)
-    bm25 = timed("bm25", build_bm25, chunks, parsed, settings)
-    result = timed("publish", publish_index, layout, settings, embedder, scan, parsed, chunks,
-                   embedded.vectors, index, bm25)
-    counts = {"pages": len(parsed.pages), "sections": parsed.n_sections, "chunks": chunks.num_rows,
-              "courses": parsed.count_courses(), "program_pages": parsed.count_kind("program")}
-    return BuildReport(result, counts, parsed.problems, embedded.embedded, embedded.reused, seconds)

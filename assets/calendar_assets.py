@@ -26,6 +26,7 @@ from dagster import (
 from assets import build_steps
 from assets.build_steps import ParsedCalendar
 from assets.embed import EmbedResult
+from assets.incremental import PreviousVersion, page_changes
 from assets.publish import PublishResult
 from assets.sources import SourceScan
 from pipelines.resources import UbcalConfig
@@ -46,24 +47,36 @@ def _problems_md(problems) -> MetadataValue:
 def calendar_source(context: AssetExecutionContext, ubcal: UbcalConfig) -> Output[SourceScan]:
     start = time.perf_counter()
     settings = ubcal.settings()
-    scan = build_steps.read_source(settings)
+    scan, crawl = build_steps.read_source(settings)
     for problem in scan.problems:
         context.log.warning(f"unusable page {problem.message()}")
-    return Output(scan, metadata={
-        "source": str(settings.source), "pages": len(scan.pages), "unusable_pages": len(scan.problems),
-        "unusable": _problems_md(scan.problems), "fingerprint": scan.fingerprint,
-        "duration_s": round(time.perf_counter() - start, 3)})
+    previous = PreviousVersion.load(StoreLayout(settings.store))
+    changes = page_changes(previous, {p.url: p.sha256 for p in scan.pages})
+    metadata = {
+        "source": settings.crawl_url or str(settings.source), "pages": len(scan.pages),
+        "unusable_pages": len(scan.problems), "unusable": _problems_md(scan.problems),
+        "fingerprint": scan.fingerprint, "compared_with_version": previous.version_id if previous else "none",
+        **changes, "duration_s": round(time.perf_counter() - start, 3)}
+    if crawl is not None:
+        metadata.update({"requests": crawl.requested, "downloaded": crawl.downloaded,
+                         "not_modified_304": crawl.not_modified, "retried": crawl.retried,
+                         "gone": len(crawl.gone), "skipped_robots": len(crawl.skipped_robots),
+                         "skipped_non_html": len(crawl.skipped_non_html)})
+    return Output(scan, metadata=metadata)
 
 
 @asset(group_name=GROUP, description="Pages parsed into citable sections (courses, program tables, policies).")
-def calendar_sections(context: AssetExecutionContext, calendar_source: SourceScan) -> Output[ParsedCalendar]:
+def calendar_sections(context: AssetExecutionContext, calendar_source: SourceScan,
+                      ubcal: UbcalConfig) -> Output[ParsedCalendar]:
     start = time.perf_counter()
-    parsed = build_steps.parse_calendar(calendar_source)
+    previous = PreviousVersion.load(StoreLayout(ubcal.settings().store))
+    parsed = build_steps.parse_calendar(calendar_source, previous)
     for problem in parsed.problems[len(calendar_source.problems):]:
         context.log.warning(f"unparseable page {problem.message()}")
     return Output(parsed, metadata={
         "pages": len(parsed.pages), "sections": parsed.n_sections, "courses": parsed.count_courses(),
         "program_pages": parsed.count_kind("program"), "policy_pages": parsed.count_kind("policy"),
+        "pages_parsed": len(parsed.pages) - len(parsed.reused_urls), "pages_reused": len(parsed.reused_urls),
         "unusable_pages": len(parsed.problems), "unusable": _problems_md(parsed.problems),
         "duration_s": round(time.perf_counter() - start, 3)})
 
@@ -71,10 +84,11 @@ def calendar_sections(context: AssetExecutionContext, calendar_source: SourceSca
 @asset(group_name=GROUP, description="Sections split into chunks with context headers and stable ids.")
 def calendar_chunks(calendar_sections: ParsedCalendar, ubcal: UbcalConfig) -> Output[pa.Table]:
     start = time.perf_counter()
-    chunks = build_steps.chunk_calendar(calendar_sections, ubcal.settings())
+    chunks, reused_pages = build_steps.chunk_calendar(calendar_sections, ubcal.settings())
     lengths = pc.utf8_length(chunks.column("text")).to_numpy() if chunks.num_rows else np.zeros(1)
     return Output(chunks, metadata={
-        "chunks": chunks.num_rows, "max_chars": int(lengths.max()), "median_chars": float(np.median(lengths)),
+        "chunks": chunks.num_rows, "pages_chunked": len(calendar_sections.pages) - reused_pages,
+        "pages_reused": reused_pages, "max_chars": int(lengths.max()), "median_chars": float(np.median(lengths)),
         "duration_s": round(time.perf_counter() - start, 3)})
 
 

