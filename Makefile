@@ -19,4 +19,5 @@ bench: install
 	$(VENV)/bin/python benchmarks/bench_build.py
 
 dagster: install
-	$(VENV)/bin/dagster dev -m pipelines.definitions
+	mkdir -p .dagster_home && cp pipelines/dagster.yaml .dagster_home/dagster.yaml
+	DAGSTER_HOME=$(CURDIR)/.dagster_home $(VENV)/bin/dagster dev -m pipelines.definitions

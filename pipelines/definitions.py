@@ -8,7 +8,7 @@ from assets import calendar_assets
 from pipelines.jobs import build_index_job
 from pipelines.resources import UbcalConfig
 from pipelines.schedules import weekly_rebuild
-from pipelines.sensors import calendar_changed_sensor
+from pipelines.sensors import build_failure_recorder, calendar_changed_sensor
 
 
 def make_definitions(ubcal: UbcalConfig | None = None, in_memory: bool = False) -> Definitions:
@@ -21,7 +21,7 @@ def make_definitions(ubcal: UbcalConfig | None = None, in_memory: bool = False) 
         asset_checks=load_asset_checks_from_modules([calendar_assets]),
         jobs=[build_index_job],
         schedules=[weekly_rebuild],
-        sensors=[calendar_changed_sensor],
+        sensors=[calendar_changed_sensor, build_failure_recorder],
         resources=resources,
     )
 

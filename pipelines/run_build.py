@@ -10,6 +10,8 @@ from dagster import DagsterInstance
 from assets.publish import PublishResult
 from pipelines.definitions import make_definitions
 from pipelines.resources import UbcalConfig
+from rag.audit import append_audit
+from rag.store import StoreLayout
 
 
 QUIET_LOGS = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
@@ -44,6 +46,7 @@ def run_build(source: str | None = None, store: str | None = None, show_progress
     failure = ""
     if not run.success:
         failure = "; ".join(_root_causes(e) for e in run.all_events if e.is_step_failure) or "build failed"
+        append_audit(StoreLayout(ubcal.settings().store), "build_failed", dagster_run_id=run.run_id, error=failure)
     return BuildOutcome(run.success, run.run_id, result, metadata, checks, failure)
 
 

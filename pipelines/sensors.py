@@ -1,12 +1,14 @@
 """Rebuild when the calendar folder changes: compare its fingerprint with CURRENT's."""
 
 
-from dagster import DefaultSensorStatus, RunRequest, SensorEvaluationContext, SkipReason, sensor
+from dagster import (DefaultSensorStatus, RunFailureSensorContext, RunRequest, SensorEvaluationContext, SkipReason,
+                     run_failure_sensor, sensor)
 
 from assets.build_steps import read_source
 from pipelines.jobs import build_index_job
 from pipelines.resources import UbcalConfig
-from rag.store import StoreLayout, StoreError
+from rag.audit import append_audit
+from rag.store import StoreError, StoreLayout
 
 SENSOR_INTERVAL_SECONDS = 300
 
@@ -33,3 +35,11 @@ def source_change_decision(ubcal: UbcalConfig) -> RunRequest | SkipReason:
         description="Requests a build when the calendar source's fingerprint differs from CURRENT's.")
 def calendar_changed_sensor(context: SensorEvaluationContext, ubcal: UbcalConfig):
     return source_change_decision(ubcal)
+
+
+@run_failure_sensor(monitored_jobs=[build_index_job], default_status=DefaultSensorStatus.RUNNING,
+                    description="Records every failed build run in the store's audit log.")
+def build_failure_recorder(context: RunFailureSensorContext, ubcal: UbcalConfig):
+    error = context.failure_event.message if context.failure_event else "run failed"
+    append_audit(StoreLayout(ubcal.settings().store), "build_failed", dagster_run_id=context.dagster_run.run_id,
+                 error=error)

@@ -285,6 +285,28 @@ def gc(keep: int = typer.Option(..., "--keep", help="How many newest versions to
                   f"spared {len(outcome['spared'])}: {', '.join(outcome['spared']) or '-'}")
 
 
+@app.command()
+def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, help="Show the last N entries."),
+          json_out: bool = typer.Option(False, "--json", help="Print as JSON lines.")) -> None:
+    """Show the audit log: builds, publishes, rollbacks, pins, removals, failed builds."""
+    from rag.audit import read_audit
+
+    records = read_audit(_layout(store))[-limit:]
+    if json_out:
+        for r in records:
+            print(json.dumps(r))
+        return
+    table = Table(title="audit log (oldest first)")
+    for col in ("time", "event", "version", "from", "dagster run", "details"):
+        table.add_column(col, no_wrap=col in ("time", "version"))
+    for r in records:
+        details = {k: v for k, v in r.items()
+                   if k not in ("time", "event", "version", "previous_current", "dagster_run_id", "pid", "host", "user")}
+        table.add_row(r.get("time", ""), r.get("event", ""), r.get("version", ""), r.get("previous_current") or "",
+                      (r.get("dagster_run_id") or "")[:8], json.dumps(details) if details else "")
+    console.print(table)
+
+
 class _null:
     def __enter__(self):
         return self

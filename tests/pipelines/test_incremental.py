@@ -84,6 +84,10 @@ def test_failed_crawl_publishes_nothing_and_leaves_current(tiny, tmp_path, monke
         outcome = run_build(str(site.root), str(store.root))
     assert not outcome.success and "failed after 2 attempts" in outcome.failure
     assert store.current_id() == first and store.published_ids() == [first]
+    from rag.audit import read_audit
+
+    failed = [e for e in read_audit(store) if e["event"] == "build_failed"]
+    assert len(failed) == 1 and failed[0]["dagster_run_id"] == outcome.run_id and "HTTP 500" in failed[0]["error"]
 
 
 def test_sensor_on_a_crawled_site_runs_only_after_a_change(tiny, tmp_path, monkeypatch):
