@@ -29,6 +29,8 @@ class Decomposition:
     source: str  # "llm" | "fallback" | "single"
     problems: list[str] = field(default_factory=list)
     raw: str = ""
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
 
 
 def parse_subquestions(text: str, limit: int) -> list[str]:
@@ -109,10 +111,11 @@ def decompose(question: str, entities: Entities, finder: EntityFinder, llm, limi
         completion = llm.chat(decompose_messages(question, limit), max_tokens=40 * limit)
         subqs = parse_subquestions(completion.text, limit)
         problems = validate_subquestions(subqs, entities, finder)
+        used = (completion.prompt_tokens, completion.completion_tokens)
         if not problems:
-            return Decomposition(subqs, "llm", raw=completion.text)
+            return Decomposition(subqs, "llm", [], completion.text, *used)
         return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback", problems,
-                             completion.text)
+                             completion.text, *used)
     return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback",
                          ["no model available"])
 

@@ -92,12 +92,8 @@ class Answerer:
         chosen = choose_route(question, entities, self.llm if self.settings.router_llm else None, route)
         trace.add("route", path=chosen.path, reason=chosen.reason)
 
-        if entities.unknown_courses and not entities.courses and not entities.programs:
-            text = (f"The calendar (index version {self.index.version_id}) has no course "
-                    f"{' or '.join(entities.unknown_courses)}, so it cannot answer this.")
-            trace.add("decline", reason="unknown course code", codes=entities.unknown_courses)
-            return self._result(question, text, [], [], chosen, [], "none", mode, True,
-                                {"replaced": False, "reasons": []}, timings, tokens, trace, start)
+        if self._unknown_only(entities):
+            return self._decline_unknown(question, entities, chosen, mode, timings, tokens, trace, start)
 
         t0 = time.perf_counter()
         if chosen.path == "complex":
@@ -108,20 +104,36 @@ class Answerer:
             trace.add("retrieve", query=question, chunk_ids=[h.chunk_id for h in hits],
                       pinned=[h.chunk_id for h in hits if h.pinned], ms=round(result.seconds * 1000, 1))
         timings["retrieve"] = (time.perf_counter() - t0) * 1000
+        return self.respond(question, entities, hits, chosen, subqs, how, mode, timings, tokens, trace, start)
 
+    def respond(self, question: str, entities: Entities, hits: list[Hit], route: Route, subqs: list[str],
+                how: str, mode: str, timings: dict, tokens: dict, trace: Trace, start: float) -> Answer:
+        """Answer from already retrieved excerpts: decline, or generate and guard (evaluation reuses this)."""
+        if self._unknown_only(entities):
+            return self._decline_unknown(question, entities, route, mode, timings, tokens, trace, start)
         if not hits or not self._relevant(hits, entities):
             trace.add("decline", reason="no excerpt is about the question",
                       best_dense=max((h.scores.get("dense", 0.0) for h in hits), default=0.0))
             text = ("The calendar excerpts found are not about this question, so ubcal cannot answer it "
                     f"from the calendar (index version {self.index.version_id}).")
-            return self._result(question, text, [], [], chosen, subqs, how, mode, True,
+            return self._result(question, text, [], [], route, subqs, how, mode, True,
                                 {"replaced": False, "reasons": []}, timings, tokens, trace, start)
-
         t0 = time.perf_counter()
-        text, cited, guard = self._generate(question, hits, entities, trace, tokens)
+        text, cited, guard, used = self._generate(question, hits, trace, tokens)
         timings["generate"] = (time.perf_counter() - t0) * 1000
-        return self._result(question, text, hits, cited, chosen, subqs, how, mode, False, guard, timings,
-                            tokens, trace, start)
+        return self._result(question, text, used, cited, route, subqs, how, mode, False, guard,
+                            timings, tokens, trace, start)
+
+    @staticmethod
+    def _unknown_only(entities: Entities) -> bool:
+        return bool(entities.unknown_courses) and not entities.courses and not entities.programs
+
+    def _decline_unknown(self, question, entities, route, mode, timings, tokens, trace, start) -> Answer:
+        text = (f"The calendar (index version {self.index.version_id}) has no course "
+                f"{' or '.join(entities.unknown_courses)}, so it cannot answer this.")
+        trace.add("decline", reason="unknown course code", codes=entities.unknown_courses)
+        return self._result(question, text, [], [], route, [], "none", mode, True,
+                            {"replaced": False, "reasons": []}, timings, tokens, trace, start)
 
     # -- steps ------------------------------------------------------------------------------------
     def _validate(self, question: str) -> str:
@@ -138,6 +150,8 @@ class Answerer:
         limit = self.settings.agent_max_subq
         decomposition = decompose(question, entities, self.retriever.finder, self.llm, limit)
         tokens["llm_calls"] += 1
+        tokens["prompt"] += decomposition.prompt_tokens
+        tokens["completion"] += decomposition.completion_tokens
         trace.add("decompose", source=decomposition.source, subquestions=decomposition.subquestions,
                   problems=decomposition.problems, raw=decomposition.raw)
         rankings = []
@@ -175,9 +189,10 @@ class Answerer:
             used += cost
         return kept
 
-    def _generate(self, question: str, hits: list[Hit], entities: Entities, trace: Trace,
-                  tokens: dict) -> tuple[str, list[int], dict]:
-        hits[:] = self._fit(question, hits)
+    def _generate(self, question: str, hits: list[Hit], trace: Trace,
+                  tokens: dict) -> tuple[str, list[int], dict, list[Hit]]:
+        """The answer text, cited excerpt numbers, guard outcome, and the excerpts actually given."""
+        hits = self._fit(question, hits)
         excerpts = self._excerpts(hits)
         messages = answer_messages(question, excerpts)
         completion = self.llm.chat(messages)
@@ -196,14 +211,14 @@ class Answerer:
                                    if any(h.pinned for h in hits) else "model declined")
         trace.add("guard", passed=verdict.ok, reasons=verdict.reasons, cited=verdict.cited)
         if verdict.ok:
-            return completion.text, verdict.cited, {"replaced": False, "reasons": []}
+            return completion.text, verdict.cited, {"replaced": False, "reasons": []}, hits
         text, cited = extractive_answer(question, self._extractive_order(hits), self.tokenizer)
         # extractive_answer numbers excerpts by its own order: map back to the prompt's numbering
         order = self._extractive_order(hits)
         remap = {n: hits.index(order[n - 1]) + 1 for n in cited}
         text = CITATION_RE.sub(lambda m: f"[{remap.get(int(m.group(1)), int(m.group(1)))}]", text)
         trace.add("extractive_answer", cited=[remap[n] for n in cited])
-        return text, sorted(remap.values()), {"replaced": True, "reasons": verdict.reasons}
+        return text, sorted(remap.values()), {"replaced": True, "reasons": verdict.reasons}, hits
 
     @staticmethod
     def _extractive_order(hits: list[Hit]) -> list[Hit]:

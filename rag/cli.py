@@ -307,6 +307,58 @@ def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, help="
     console.print(table)
 
 
+@app.command("eval")
+def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines test set (see README)."),
+             out: Path = typer.Option(..., "--out", help="Folder for report.md, results.json and charts."),
+             systems: str = typer.Option("all", help="Comma-separated systems, or 'all'."),
+             k: str = typer.Option("5,10", "--k", help="Cut-offs, comma-separated; the same for every system."),
+             no_answers: bool = typer.Option(False, "--no-answers", help="Score retrieval only (no generation)."),
+             answer_systems: Optional[str] = typer.Option(
+                 None, "--answer-systems", help="Generate answers only for these systems (default: all)."),
+             version: Optional[str] = typer.Option(None, help="Index version (default CURRENT)."),
+             store: Optional[Path] = StoreOpt) -> None:
+    """Compare RAG systems on a test set over one index version, at the same depth, in one run."""
+    from rag.answer import Answerer
+    from rag.evaluation.report import charts, markdown_report
+    from rag.evaluation.runner import evaluate, git_commit, summarize, write_results
+    from rag.evaluation.systems import Systems
+    from rag.evaluation.testset import TestSetError, load_testset
+
+    try:
+        questions = load_testset(testset)
+        ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
+    except (TestSetError, ValueError) as exc:
+        _fail(str(exc), 2)
+    settings = Settings.from_env(store=store)
+    answerer = Answerer(settings, version)
+    chosen = Systems(answerer).names if systems == "all" else [s.strip() for s in systems.split(",") if s.strip()]
+    total = len(questions) * len(chosen)
+    done = 0
+
+    def progress(q, name):
+        nonlocal done
+        done += 1
+        if done % 25 == 0 or done == total:
+            err.print(f"[dim]{done}/{total} question-system runs[/]")
+
+    try:
+        answering = set() if no_answers else (
+            {x.strip() for x in answer_systems.split(",")} if answer_systems else None)
+        results = evaluate(answerer, questions, chosen, ks, answer_systems=answering, progress=progress)
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    summary = summarize(results, ks)
+    meta = {"testset": str(testset), "index_version": answerer.index.version_id, "commit": git_commit(),
+            "llm": answerer.llm.model_id, "seed": settings.llm_seed, "questions": len(questions),
+            "systems": chosen, "ks": list(ks),
+            "answer_systems": "none" if no_answers else (answer_systems or "all")}
+    write_results(out, results, summary, meta)
+    (out / "report.md").write_text(markdown_report(summary, meta, ks))
+    charts(summary, out, ks[0])
+    console.print(f"wrote {out / 'report.md'}, {out / 'results.json'} and charts")
+    console.print(markdown_report(summary, meta, ks), markup=False, highlight=False)
+
+
 class _null:
     def __enter__(self):
         return self

@@ -88,3 +88,35 @@ class LocalLLM:
         return Completion(text=text.strip(), prompt_tokens=int(usage.get("prompt_tokens", 0)),
                           completion_tokens=int(usage.get("completion_tokens", 0)),
                           seconds=time.perf_counter() - start)
+
+    def chat_prompt(self, messages: list[dict]) -> str:
+        """The messages rendered with the GGUF's own chat template, ready for the assistant's reply."""
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        llama = self.llama
+        template = llama.metadata.get("tokenizer.chat_template")
+        if not template:
+            raise RuntimeError(f"{self.path} carries no chat template")
+        token_text = llama._model.token_get_text  # noqa: SLF001 - the public API has no equivalent
+        formatter = Jinja2ChatFormatter(template, token_text(llama.token_eos()), token_text(llama.token_bos()))
+        return formatter(messages=messages).prompt
+
+    def yes_no_margin(self, messages: list[dict]) -> float:
+        """logit(Yes) - logit(No) for the model's next token: a graded yes/no judgement."""
+        import numpy as np
+
+        llama = self.llama
+        tokens = llama.tokenize(self.chat_prompt(messages).encode("utf-8"), add_bos=False, special=True)
+        tokens = tokens[-(self.settings.llm_ctx - 1):]
+        # reuse the evaluated prefix (system text and question repeat across candidate passages)
+        prefix = 0
+        for old, new in zip(llama.input_ids[:llama.n_tokens].tolist(), tokens):
+            if old != new:
+                break
+            prefix += 1
+        llama.n_tokens = min(prefix, len(tokens) - 1)
+        llama.eval(tokens[llama.n_tokens:])
+        logits = np.ctypeslib.as_array(llama._ctx.get_logits_ith(-1), shape=(llama.n_vocab(),))  # noqa: SLF001
+        yes = llama.tokenize(b"Yes", add_bos=False, special=False)[0]
+        no = llama.tokenize(b"No", add_bos=False, special=False)[0]
+        return float(logits[yes] - logits[no])

@@ -51,3 +51,23 @@ def route_messages(question: str) -> list[dict]:
 
 
 DECLINE_TEXT = "The calendar excerpts do not say."
+
+RELEVANCE_SYSTEM = ("You judge whether a calendar passage helps answer a student's question. "
+                    "Reply Yes or No.")
+HYDE_SYSTEM = ("Write a short passage in the style of the UBC Academic Calendar that would answer the "
+               "question. Write only the passage.")
+REWRITE_SYSTEM = ("Rewrite the student's question as three different search queries for the UBC Academic "
+                  "Calendar, one per line. Keep course codes exactly as written.")
+
+
+def relevance_messages(question: str, passage: str) -> list[dict]:
+    return [{"role": "system", "content": RELEVANCE_SYSTEM},
+            {"role": "user", "content": f"Question: {question}\n\nPassage:\n{passage}\n\nDoes the passage help answer the question?"}]
+
+
+def hyde_messages(question: str) -> list[dict]:
+    return [{"role": "system", "content": HYDE_SYSTEM}, {"role": "user", "content": question}]
+
+
+def rewrite_messages(question: str) -> list[dict]:
+    return [{"role": "system", "content": REWRITE_SYSTEM}, {"role": "user", "content": question}]

@@ -1,0 +1,1 @@
+"""Evaluation of retrieval and answering strategies on one published index (``ubcal eval``)."""
