@@ -17,6 +17,8 @@ test: install
 
 bench: install
 	$(VENV)/bin/python benchmarks/bench_build.py
+	$(VENV)/bin/python benchmarks/bench_crawl.py
+	$(VENV)/bin/python benchmarks/bench_ask.py
 
 dagster: install
 	mkdir -p .dagster_home && cp pipelines/dagster.yaml .dagster_home/dagster.yaml

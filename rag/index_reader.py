@@ -70,9 +70,10 @@ class LoadedIndex:
 
 
 def _read_faiss(path: Path) -> faiss.Index:
-    """Memory-map where this faiss build supports it for the index type; else read it."""
+    """Memory-map the vectors (IO_FLAG_MMAP_IFC maps flat codes, faiss >= 1.9); else read them."""
+    flags = getattr(faiss, "IO_FLAG_MMAP_IFC", faiss.IO_FLAG_MMAP) | faiss.IO_FLAG_READ_ONLY
     try:
-        return faiss.read_index(str(path), faiss.IO_FLAG_MMAP | faiss.IO_FLAG_READ_ONLY)
+        return faiss.read_index(str(path), flags)
     except RuntimeError:
         return faiss.read_index(str(path))
 

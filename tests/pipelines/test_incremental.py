@@ -109,3 +109,20 @@ def test_sensor_on_a_crawled_site_runs_only_after_a_change(tiny, tmp_path, monke
         page.write_text(page.read_text().replace("Matrix Algebra", "Matrices"))
         with build_sensor_context(resources={"ubcal": ubcal}) as ctx:
             assert isinstance(calendar_changed_sensor(ctx), RunRequest)
+
+
+def test_hnsw_index_by_configuration(tiny, tmp_path, monkeypatch, embedder):
+    import faiss
+
+    from rag.index_reader import open_index
+    from rag.retrieve import Retriever
+
+    site = tiny.copy_sample()
+    monkeypatch.setenv("UBCAL_FAISS_INDEX", "hnsw")
+    outcome = build(site.root, tmp_path / "store")
+    layout = StoreLayout(tmp_path / "store")
+    assert layout.read_manifest(outcome.result.version_id)["parameters"]["faiss_index"] == "hnsw"
+    index = open_index(layout)
+    assert isinstance(faiss.downcast_index(index.faiss_index), faiss.IndexHNSWFlat)
+    hits = Retriever(index, embedder).retrieve("matrix algebra eigenvalues", top_k=3, mode="dense").hits
+    assert hits[0].course_code == "MATH 221"
