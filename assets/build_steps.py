@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from assets.chunk import chunk_section
 from assets.embed import EmbedResult, embed_with_cache
-from assets.indexing import build_bm25_index, build_faiss_index
+from assets.indexing import build_bm25_index
 from assets.parse import PageParseError, ParsedPage, parse_page
 from assets.publish import PublishResult, VersionArtifacts, compute_version_id, publish_version
 from assets.crawl import CrawlSettings, CrawlStats, crawl_site

@@ -26,7 +26,8 @@ from dagster import (
 from assets import build_steps
 from assets.build_steps import ParsedCalendar
 from assets.embed import EmbedResult
-from assets.incremental import PreviousVersion, page_changes
+from assets.incremental import PreviousVersion, current_page_hashes, page_changes
+from assets.indexing import build_faiss_index
 from assets.publish import PublishResult
 from assets.sources import SourceScan
 from pipelines.resources import UbcalConfig
@@ -50,12 +51,12 @@ def calendar_source(context: AssetExecutionContext, ubcal: UbcalConfig) -> Outpu
     scan, crawl = build_steps.read_source(settings)
     for problem in scan.problems:
         context.log.warning(f"unusable page {problem.message()}")
-    previous = PreviousVersion.load(StoreLayout(settings.store))
-    changes = page_changes(previous, {p.url: p.sha256 for p in scan.pages})
+    previous_id, previous_hashes = current_page_hashes(StoreLayout(settings.store))
+    changes = page_changes(previous_hashes, {p.url: p.sha256 for p in scan.pages})
     metadata = {
         "source": settings.crawl_url or str(settings.source), "pages": len(scan.pages),
         "unusable_pages": len(scan.problems), "unusable": _problems_md(scan.problems),
-        "fingerprint": scan.fingerprint, "compared_with_version": previous.version_id if previous else "none",
+        "fingerprint": scan.fingerprint, "compared_with_version": previous_id or "none",
         **changes, "duration_s": round(time.perf_counter() - start, 3)}
     if crawl is not None:
         metadata.update({"requests": crawl.requested, "downloaded": crawl.downloaded,
@@ -111,7 +112,7 @@ def chunk_embeddings(context: AssetExecutionContext, calendar_chunks: pa.Table,
 def faiss_index(chunk_embeddings: np.ndarray, ubcal: UbcalConfig) -> Output[np.ndarray]:
     start = time.perf_counter()
     settings = ubcal.settings()
-    index = build_steps.build_faiss_index(chunk_embeddings, settings.faiss_index, settings.hnsw_m)
+    index = build_faiss_index(chunk_embeddings, settings.faiss_index, settings.hnsw_m)
     return Output(faiss.serialize_index(index), metadata={
         "vectors": int(index.ntotal), "kind": settings.faiss_index,
         "duration_s": round(time.perf_counter() - start, 3)})

@@ -35,9 +35,8 @@ class EmbedResult:
 
 
 class EmbeddingCache:
-    def __init__(self, root: Path, model_key: str, dimension: int | None = None) -> None:
+    def __init__(self, root: Path, model_key: str) -> None:
         self.folder = Path(root) / model_key
-        self.dimension = dimension
 
     def load(self) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}

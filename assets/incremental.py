@@ -68,9 +68,20 @@ class PreviousVersion:
         return self.page_hashes.get(url) == sha256
 
 
-def page_changes(previous: PreviousVersion | None, current_hashes: dict[str, str]) -> dict[str, int]:
-    """Pages added, removed and changed relative to the previous version (all added when there is none)."""
-    before = previous.page_hashes if previous else {}
+def current_page_hashes(layout: StoreLayout) -> tuple[str | None, dict[str, str]]:
+    """CURRENT's id and its pages' content hashes: two columns, cheap to read for a change summary."""
+    try:
+        version_id = layout.current_id()
+        if version_id is None:
+            return None, {}
+        table = pq.read_table(layout.version_dir(version_id) / "pages.parquet", columns=["url", "sha256"])
+    except (StoreError, OSError, ValueError):
+        return None, {}
+    return version_id, dict(zip(table.column("url").to_pylist(), table.column("sha256").to_pylist()))
+
+
+def page_changes(before: dict[str, str], current_hashes: dict[str, str]) -> dict[str, int]:
+    """Pages added, removed, changed and unchanged relative to the previous version's hashes."""
     return {"pages_added": len(current_hashes.keys() - before.keys()),
             "pages_removed": len(before.keys() - current_hashes.keys()),
             "pages_changed": sum(1 for u in current_hashes.keys() & before.keys() if current_hashes[u] != before[u]),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Optional
 
@@ -45,7 +46,7 @@ def build(source: Optional[Path] = typer.Option(None, help="Saved-site folder (d
         _fail(f"calendar source folder {settings.source} does not exist (set --source or UBCAL_SOURCE)")
     from pipelines.run_build import run_build  # Dagster only for this command
 
-    with console.status("building index…", spinner="dots") if not json_out else _null():
+    with console.status("building index…", spinner="dots") if not json_out else nullcontext():
         outcome = run_build(str(settings.source), str(settings.store), show_progress=not json_out)
     if not outcome.success or outcome.result is None:
         _fail(f"build failed (run {outcome.run_id}): {outcome.failure}")
@@ -357,14 +358,6 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     charts(summary, out, ks[0])
     console.print(f"wrote {out / 'report.md'}, {out / 'results.json'} and charts")
     console.print(markdown_report(summary, meta, ks), markup=False, highlight=False)
-
-
-class _null:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 
 def main() -> None:

@@ -29,7 +29,7 @@ def _numbers(text: str) -> set[str]:
 
 
 def _without_codes(text: str, subjects: list[str]) -> str:
-    for code, start, end in reversed(find_codes(text, subjects)):
+    for _code, start, end in reversed(find_codes(text, subjects)):
         text = text[:start] + " " + text[end:]
     return text
 

@@ -1,6 +1,5 @@
 """The build job materialized in-process on tiny calendars: outputs, checks, versions, failures."""
 
-import json
 import os
 import subprocess
 import sys
@@ -10,7 +9,7 @@ import pytest
 
 from pipelines.run_build import run_build
 from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, sha256_file, verify_files
-from tests.conftest import ROOT, course_article, page_html
+from tests.conftest import ROOT
 
 
 def build(source: Path, store: Path):

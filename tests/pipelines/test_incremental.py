@@ -2,7 +2,6 @@
 
 import numpy as np
 import pyarrow.parquet as pq
-import pytest
 
 from pipelines.run_build import run_build
 from rag.bm25 import BM25Index

@@ -1,11 +1,9 @@
 """Auditing versions built from a tiny calendar edited between builds."""
 
 import json
-import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
