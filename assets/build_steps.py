@@ -24,7 +24,8 @@ from assets.publish import PublishResult, VersionArtifacts, compute_version_id, 
 from assets.crawl import CrawlSettings, CrawlStats, crawl_site
 from assets.incremental import PreviousVersion
 from assets.sources import SourceProblem, SourceScan, scan_saved_site
-from assets.tables import CHUNKS_SCHEMA, chunks_table, embeddings_table, pages_table, sections_table
+from assets.tables import (CHUNKS_SCHEMA, chunks_table, embeddings_table, indexed_texts, pages_table,
+                           sections_table)
 from rag.bm25 import BM25Index
 from rag.config import Settings
 from rag.embedder import Embedder
@@ -113,8 +114,6 @@ def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> tuple[pa.Table
 
 def embed_chunks(chunks: pa.Table, embedder: Embedder, layout: StoreLayout,
                  show_progress: bool = False) -> EmbedResult:
-    from assets.tables import indexed_texts
-
     return embed_with_cache(indexed_texts(chunks), embedder, layout.embedding_cache, show_progress)
 
 

@@ -11,7 +11,7 @@ build from scratch.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pyarrow.parquet as pq
 
@@ -27,7 +27,6 @@ class PreviousVersion:
     chunk_rows: dict[str, list[dict]]  # url -> chunk rows in order
     parameters: dict
     subjects: list[str]
-    changes: dict = field(default_factory=dict)
 
     @classmethod
     def load(cls, layout: StoreLayout) -> "PreviousVersion | None":

@@ -212,9 +212,9 @@ class Answerer:
         trace.add("guard", passed=verdict.ok, reasons=verdict.reasons, cited=verdict.cited)
         if verdict.ok:
             return completion.text, verdict.cited, {"replaced": False, "reasons": []}, hits
-        text, cited = extractive_answer(question, self._extractive_order(hits), self.tokenizer)
-        # extractive_answer numbers excerpts by its own order: map back to the prompt's numbering
         order = self._extractive_order(hits)
+        text, cited = extractive_answer(question, order, self.tokenizer)
+        # extractive_answer numbers excerpts by its own order: map back to the prompt's numbering
         remap = {n: hits.index(order[n - 1]) + 1 for n in cited}
         text = CITATION_RE.sub(lambda m: f"[{remap.get(int(m.group(1)), int(m.group(1)))}]", text)
         trace.add("extractive_answer", cited=[remap[n] for n in cited])

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from rag.config import Settings
-from rag.store import StoreError, StoreLayout
+from rag.store import VERSION_ID_RE, StoreError, StoreLayout
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Offline question answering over the UBC Vancouver Academic Calendar.")
@@ -227,9 +227,11 @@ def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (de
     from rag.versions import verify_version
 
     layout = _layout(store)
-    ids = layout.published_ids() if all_versions else [layout.resolve(version_id)]
-    if all_versions and layout.versions.is_dir():
-        ids = sorted(p.name for p in layout.versions.iterdir() if p.is_dir())
+    if all_versions:  # every version folder, including ones whose manifest no longer reads
+        ids = sorted(p.name for p in layout.versions.iterdir()
+                     if p.is_dir() and VERSION_ID_RE.match(p.name)) if layout.versions.is_dir() else []
+    else:
+        ids = [layout.resolve(version_id)]
     failed = 0
     for vid in ids:
         problems = verify_version(layout, vid)

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 
 from rag.bm25 import BM25Index
 from rag.leases import Lease
-from rag.store import IntegrityError, StoreError, StoreLayout, verify_files
+from rag.store import MANIFEST, IntegrityError, StoreError, StoreLayout, verify_files
 
 CHUNK_COLUMNS = ("chunk_id", "url", "anchor", "kind", "page_title", "heading", "course_code",
                  "course_codes", "text", "context_header")
@@ -62,6 +62,10 @@ class LoadedIndex:
         return rows
 
     @cached_property
+    def row_of(self) -> dict[str, int]:
+        return {cid: i for i, cid in enumerate(self.chunks["chunk_id"])}
+
+    @cached_property
     def rows_by_url(self) -> dict[str, list[int]]:
         rows: dict[str, list[int]] = {}
         for i, url in enumerate(self.chunks["url"]):
@@ -83,7 +87,7 @@ def _leased(layout: StoreLayout, version_id: str | None) -> tuple[str, Lease]:
     for _ in range(2):
         resolved = layout.resolve(version_id)
         lease = Lease(layout, resolved)
-        if (layout.version_dir(resolved) / "manifest.json").is_file():
+        if (layout.version_dir(resolved) / MANIFEST).is_file():
             return resolved, lease
         lease.release()
     raise StoreError(f"version {resolved} disappeared while it was being opened; try again")

@@ -61,11 +61,15 @@ def evaluate(answerer: Answerer, questions: list[TestQuestion], systems: list[st
     depth = max(ks)
     results = []
     for q in questions:
-        agent_depth = None
-        if "hybrid_at_agent_depth" in systems:
-            agent_depth = registry.run("agent", q.question, depth).notes["merged"]
+        agent_run, agent_depth = None, None
+        if "hybrid_at_agent_depth" in systems:  # the control needs the agent's merged count first
+            agent_run = registry.run("agent", q.question, depth)
+            agent_depth = agent_run.notes["merged"]
         for name in systems:
-            run = registry.run(name, q.question, depth, agent_depth)
+            if name == "agent" and agent_run is not None:
+                run = agent_run
+            else:
+                run = registry.run(name, q.question, depth, agent_depth)
             ranked = [(h.url, h.anchor) for h in run.hits]
             rel = relevance(ranked, q.gold)
             metrics: dict[str, float] = {}
@@ -107,10 +111,9 @@ def _answer(answerer: Answerer, q: TestQuestion, run, result: QuestionResult) ->
     result.contains_ok = _contains(a.answer, q.answer_contains) if q.answerable and not a.declined else None
     result.llm_calls += tokens["llm_calls"]
     result.tokens += tokens["prompt"] + tokens["completion"]
-    cited_ids = {a.excerpts[c["n"] - 1]["chunk_id"] for c in a.citations}
-    chunks = answerer.index.chunks
-    cited_text = " ".join(f"{chunks['context_header'][i]} {chunks['text'][i]}"
-                          for i, cid in enumerate(chunks["chunk_id"]) if cid in cited_ids)
+    chunks, row_of = answerer.index.chunks, answerer.index.row_of
+    cited_rows = sorted({row_of[a.excerpts[c["n"] - 1]["chunk_id"]] for c in a.citations})
+    cited_text = " ".join(f"{chunks['context_header'][i]} {chunks['text'][i]}" for i in cited_rows)
     subjects = answerer.index.subjects
     named = set(unique_codes(a.answer, subjects))
     result.ungrounded = bool(named - set(unique_codes(cited_text, subjects))) if not a.declined else False
