@@ -205,7 +205,7 @@ def retrieval_smoke(index_version: PublishResult, ubcal: UbcalConfig) -> AssetCh
     loaded = open_index(StoreLayout(settings.store), index_version.version_id)
     codes = sorted(loaded.known_courses)
     sample = codes[:: max(1, len(codes) // SMOKE_CODES)][:SMOKE_CODES]
-    retriever = Retriever(loaded, ubcal.embedder(), settings.rrf_k)
+    retriever = Retriever(loaded, ubcal.embedder(), settings.rrf_k, settings.year_level_window)
     misses: dict[str, str | None] = {}
     for code in sample:
         for query in (code, code.replace(" ", "").lower()):

@@ -71,7 +71,7 @@ class Answerer:
         self.llm = llm or LocalLLM(settings)  # resolves the model path now: a missing file fails here
         self.index = index or open_index(StoreLayout(settings.store), version_id)
         self.embedder = embedder or load_embedder(settings)
-        self.retriever = Retriever(self.index, self.embedder, settings.rrf_k)
+        self.retriever = Retriever(self.index, self.embedder, settings.rrf_k, settings.year_level_window)
         self.tokenizer = self.index.bm25.tokenizer
 
     # -- public -----------------------------------------------------------------------------------
@@ -102,7 +102,8 @@ class Answerer:
             result = self.retriever.retrieve(question, top_k, mode)
             hits, subqs, how = result.hits, [], "none"
             trace.add("retrieve", query=question, chunk_ids=[h.chunk_id for h in hits],
-                      pinned=[h.chunk_id for h in hits if h.pinned], ms=round(result.seconds * 1000, 1))
+                      pinned=[h.chunk_id for h in hits if h.pinned], year_levels=result.year_levels,
+                      ms=round(result.seconds * 1000, 1))
         timings["retrieve"] = (time.perf_counter() - t0) * 1000
         return self.respond(question, entities, hits, chosen, subqs, how, mode, timings, tokens, trace, start)
 
@@ -159,7 +160,7 @@ class Answerer:
             result = self.retriever.retrieve(subq, top_k, mode)
             rankings.append(result.hits)
             trace.add("retrieve", hop=i, query=subq, chunk_ids=[h.chunk_id for h in result.hits],
-                      ms=round(result.seconds * 1000, 1))
+                      year_levels=result.year_levels, ms=round(result.seconds * 1000, 1))
         merged = round_robin_merge(rankings, self.settings.synth_context_k)
         trace.add("merge", order=merged.order, duplicates_dropped=merged.duplicates, kept=len(merged.hits))
         return merged.hits, decomposition.subquestions, decomposition.source

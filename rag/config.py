@@ -14,7 +14,8 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
-# name -> (default, help). The README's configuration table is generated from this.
+# name -> (default, help). The README's configuration table is generated from this
+# (``settings_table_markdown``), and a test keeps the two equal.
 ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_STORE": ("store", "Folder holding published index versions, caches and the audit log."),
     "UBCAL_SOURCE": (str(PROJECT_ROOT / "data" / "sample-calendar"), "Saved-site folder the build reads."),
@@ -31,6 +32,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_BM25_B": ("0.75", "BM25Okapi b."),
     "UBCAL_BM25_EPSILON": ("0.25", "BM25Okapi epsilon (floor for negative idf)."),
     "UBCAL_RRF_K": ("60", "Reciprocal Rank Fusion constant."),
+    "UBCAL_YEAR_LEVEL_WINDOW": ("30", "Wording like 'intro' or 'first-year' adds a ranking of the courses at that year level among this many top fused candidates; 0 = off."),
     "UBCAL_TOP_K": ("5", "Excerpts retrieved per question (per sub-question on the complex path)."),
     "UBCAL_AGENT_MAX_SUBQ": ("3", "Most sub-questions the agent may ask."),
     "UBCAL_SYNTH_CONTEXT_K": ("8", "Most excerpts given to the final synthesis prompt."),
@@ -51,6 +53,15 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CRAWL_RETRIES": ("3", "Retries for server errors and timeouts, with exponential backoff."),
     "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
 }
+
+
+def settings_table_markdown() -> str:
+    """The README's table of variables, so documentation cannot drift from the defaults."""
+    rows = ["| variable | default | meaning |", "|---|---|---|"]
+    for name, (default, meaning) in ENV_DEFAULTS.items():
+        shown = default.replace(str(PROJECT_ROOT) + os.sep, "") if default else "(unset)"
+        rows.append(f"| `{name}` | `{shown}` | {meaning} |" if default else f"| `{name}` | {shown} | {meaning} |")
+    return "\n".join(rows) + "\n"
 
 
 def _env(name: str) -> str:
@@ -76,6 +87,7 @@ class Settings:
     bm25_b: float
     bm25_epsilon: float
     rrf_k: int
+    year_level_window: int
     top_k: int
     agent_max_subq: int
     synth_context_k: int
@@ -135,3 +147,7 @@ class Settings:
                 "bm25_k1", "bm25_b", "bm25_epsilon")
         data = asdict(self)
         return {k: data[k] for k in keys}
+
+
+if __name__ == "__main__":  # `python -m rag.config` prints the README's table
+    print(settings_table_markdown(), end="")

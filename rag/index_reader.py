@@ -18,6 +18,7 @@ import pyarrow.parquet as pq
 
 from rag.bm25 import BM25Index
 from rag.leases import Lease
+from rag.levels import course_level
 from rag.store import MANIFEST, IntegrityError, StoreError, StoreLayout, verify_files
 
 CHUNK_COLUMNS = ("chunk_id", "url", "anchor", "kind", "page_title", "heading", "course_code",
@@ -60,6 +61,11 @@ class LoadedIndex:
             if code:
                 rows.setdefault(code, []).append(i)
         return rows
+
+    @cached_property
+    def course_levels(self) -> list[int | None]:
+        """Year level of each row's course (None for program, policy and page chunks)."""
+        return [course_level(code) for code in self.chunks["course_code"]]
 
     @cached_property
     def row_of(self) -> dict[str, int]:

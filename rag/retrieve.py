@@ -3,8 +3,14 @@
 Calendar questions hinge on names. In ``hybrid`` mode a course the question
 names by code is pinned first (its own section, not the courses that merely
 list it as a prerequisite), and a named program contributes its page's best
-chunk right after; everything else follows in fused order. ``bm25`` and
-``dense`` are the plain retrievers, kept unpinned so evaluation can compare.
+chunk right after; everything else follows in fused order. When the question's
+wording implies a year level ("intro course", "first-year", "graduate
+seminar"), hybrid fusion takes a third ranking: among the top
+``year_level_window`` fused candidates, those whose course is at that level,
+in their fused order (see ``rag.levels``). The window keeps the preference
+local: it reorders courses both retrievers already found relevant and
+cannot lift an off-topic course from deep in the lists. ``bm25`` and ``dense`` are the plain retrievers, kept
+unpinned so evaluation can compare.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ import numpy as np
 from rag.embedder import Embedder
 from rag.entities import Entities, EntityFinder
 from rag.index_reader import LoadedIndex
+from rag.levels import levels_in_question
 
 MODES = ("hybrid", "bm25", "dense")
 CANDIDATE_DEPTH = 100  # how deep each retriever's list goes before fusion
@@ -66,13 +73,15 @@ class RetrievalResult:
     hits: list[Hit]
     entities: Entities
     seconds: float
+    year_levels: list[int] = field(default_factory=list)  # levels the wording implied, if any
 
 
 class Retriever:
-    def __init__(self, index: LoadedIndex, embedder: Embedder, rrf_k: int = 60) -> None:
+    def __init__(self, index: LoadedIndex, embedder: Embedder, rrf_k: int = 60, year_level_window: int = 30) -> None:
         self.index = index
         self.embedder = embedder
         self.rrf_k = rrf_k
+        self.year_level_window = year_level_window
         self.finder = EntityFinder(index.known_courses, index.subjects, list(index.program_titles))
 
     def bm25_ranking(self, query: str, depth: int) -> tuple[list[int], np.ndarray]:
@@ -112,6 +121,10 @@ class Retriever:
             rankings["dense"] = order
             raw_scores["dense"] = dense_scores
         fused = rrf(rankings, self.rrf_k)
+        levels = levels_in_question(query) if mode == "hybrid" and self.year_level_window > 0 else frozenset()
+        if levels:
+            rankings["level"] = self.level_ranking(fused, levels)
+            fused = rrf(rankings, self.rrf_k)
         fused_rank = {row: i for i, (row, _) in enumerate(fused, start=1)}
         fused_score = dict(fused)
         pinned: list[tuple[int, str]] = []
@@ -128,7 +141,12 @@ class Retriever:
             hit.fused_score = fused_score.get(row, 0.0)
             hit.pinned = reason
             hits.append(hit)
-        return RetrievalResult(query, mode, hits, entities, time.perf_counter() - start)
+        return RetrievalResult(query, mode, hits, entities, time.perf_counter() - start, sorted(levels))
+
+    def level_ranking(self, fused: list[tuple[int, float]], levels: frozenset[int]) -> list[int]:
+        """Of the top fused candidates, those whose course sits at one of ``levels``, in fused order."""
+        course_levels = self.index.course_levels
+        return [row for row, _ in fused[:self.year_level_window] if course_levels[row] in levels]
 
     def _pins(self, entities: Entities, fused_rank: dict[int, int]) -> list[tuple[int, str]]:
         """Rows to place first: each named course's own chunks, then each named program's best chunk."""
