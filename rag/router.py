@@ -1,9 +1,11 @@
 """Choose the simple path (one retrieval) or the complex path (the decomposing agent), and say why.
 
 Rules come first because they are exact where calendar questions are
-concerned: two or more named courses or programs, or a comparison cue, need
-several lookups. The model is consulted only when asked to
-(``UBCAL_ROUTER_LLM=1``) and only for questions the rules cannot place.
+concerned: two or more named courses or programs, or a comparison cue about a
+named one, need several lookups. The agent splits a question along the
+courses and programs it names, so a question that names none ("Which course
+covers eigenvalues?") gives it nothing to split: it takes one lookup, unless
+the model is asked to judge (``UBCAL_ROUTER_LLM=1``) a comparison cue there.
 """
 
 from __future__ import annotations
@@ -14,8 +16,8 @@ from dataclasses import dataclass
 from rag.entities import Entities
 
 COMPARISON_RE = re.compile(
-    r"\b(compare|comparison|versus|vs\.?|difference|differ|different|both|either|same as|"
-    r"more credits|fewer credits|which (?:one|course|is)|better)\b", re.IGNORECASE)
+    r"\b(compare|comparison|versus|vs\.?|difference|differ|different from|both|either|same as|"
+    r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
 MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
 
 
@@ -43,6 +45,7 @@ def route_by_rules(question: str, entities: Entities) -> Route | None:
     return Route("simple", "names no course or program and no comparison: one lookup")
 
 
+
 def choose_route(question: str, entities: Entities, llm=None, forced: str = "auto") -> Route:
     if forced in ("simple", "complex"):
         return Route(forced, f"forced by --route {forced}")
@@ -56,4 +59,4 @@ def choose_route(question: str, entities: Entities, llm=None, forced: str = "aut
         if "complex" in reply or "simple" in reply:
             path = "complex" if "complex" in reply else "simple"
             return Route(path, f"model judged it {path} (comparison cue without named entities)", True)
-    return Route("complex", "comparison cue without named entities: decompose to be safe")
+    return Route("simple", "comparison cue but no named course or program to split on: one lookup")

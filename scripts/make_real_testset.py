@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from assets.parse import parse_page  # noqa: E402
-from assets.sources import scan_saved_site  # noqa: E402
+from assets.parse import parse_page
+from assets.sources import scan_saved_site
 
 DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "calendar" / "snapshot-2026-27"
 DEFAULT_OUT = ROOT / "data" / "eval" / "real-2026-27.jsonl"

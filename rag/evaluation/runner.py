@@ -158,11 +158,20 @@ def summarize(results: list[QuestionResult], ks: tuple[int, ...]) -> dict:
 
 
 def git_commit() -> str:
+    """The commit the evaluated code came from, ``-dirty`` when tracked files differ from it.
+
+    Read before the run starts, so a commit made while a long run is going
+    does not get the credit for numbers it did not produce.
+    """
+    root = Path(__file__).resolve().parents[2]
     try:
-        return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                              cwd=Path(__file__).resolve().parents[2]).stdout.strip() or "unknown"
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=root).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
+                               text=True, cwd=root).stdout.strip()
     except OSError:
         return "unknown"
+    return (head + ("-dirty" if dirty else "")) if head else "unknown"
 
 
 def write_results(out: Path, results: list[QuestionResult], summary: dict, meta: dict) -> None:

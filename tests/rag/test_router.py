@@ -32,3 +32,16 @@ def test_plain_policy_question_is_simple():
 def test_forced_route_wins():
     assert route("CPSC 221 and MATH 221?", ["CPSC 221", "MATH 221"]).path == "complex"
     assert choose_route("x", Entities(), forced="complex").reason == "forced by --route complex"
+
+
+def test_question_naming_nothing_takes_one_lookup_even_with_a_cue():
+    """The agent splits along named entities; with none named there is nothing to split."""
+    r = route("Which course covers eigenvalues, determinants and solving linear systems?")
+    assert r.path == "simple" and "no course or program" in r.reason
+    r = route("Is Physics better than Chemistry for a first-year student?")
+    assert r.path == "simple" and "split on" in r.reason
+
+
+def test_ordinary_words_are_not_comparison_cues():
+    assert route("beginner class about how different societies are organized", programs=["Sociology"]).path == "simple"
+    assert route("Is CPSC 221 different from CPEN 221?", ["CPSC 221"]).path == "complex"
