@@ -59,8 +59,8 @@ def settings_table_markdown() -> str:
     """The README's table of variables, so documentation cannot drift from the defaults."""
     rows = ["| variable | default | meaning |", "|---|---|---|"]
     for name, (default, meaning) in ENV_DEFAULTS.items():
-        shown = default.replace(str(PROJECT_ROOT) + os.sep, "") if default else "(unset)"
-        rows.append(f"| `{name}` | `{shown}` | {meaning} |" if default else f"| `{name}` | {shown} | {meaning} |")
+        shown = f"`{default.replace(str(PROJECT_ROOT) + os.sep, '')}`" if default else "(unset)"
+        rows.append(f"| `{name}` | {shown} | {meaning} |")
     return "\n".join(rows) + "\n"
 
 

@@ -9,8 +9,8 @@ seminar"), hybrid fusion takes a third ranking: among the top
 ``year_level_window`` fused candidates, those whose course is at that level,
 in their fused order (see ``rag.levels``). The window keeps the preference
 local: it reorders courses both retrievers already found relevant and
-cannot lift an off-topic course from deep in the lists. ``bm25`` and ``dense`` are the plain retrievers, kept
-unpinned so evaluation can compare.
+cannot lift an off-topic course from deep in the lists. ``bm25`` and
+``dense`` are the plain retrievers, kept unpinned so evaluation can compare.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from rag.config import ENV_DEFAULTS
 from rag.embedder import Embedder
 from rag.entities import Entities, EntityFinder
 from rag.index_reader import LoadedIndex
@@ -27,6 +28,8 @@ from rag.levels import levels_in_question
 
 MODES = ("hybrid", "bm25", "dense")
 CANDIDATE_DEPTH = 100  # how deep each retriever's list goes before fusion
+DEFAULT_RRF_K = int(ENV_DEFAULTS["UBCAL_RRF_K"][0])
+DEFAULT_YEAR_LEVEL_WINDOW = int(ENV_DEFAULTS["UBCAL_YEAR_LEVEL_WINDOW"][0])
 
 
 @dataclass
@@ -77,7 +80,8 @@ class RetrievalResult:
 
 
 class Retriever:
-    def __init__(self, index: LoadedIndex, embedder: Embedder, rrf_k: int = 60, year_level_window: int = 30) -> None:
+    def __init__(self, index: LoadedIndex, embedder: Embedder, rrf_k: int = DEFAULT_RRF_K,
+                 year_level_window: int = DEFAULT_YEAR_LEVEL_WINDOW) -> None:
         self.index = index
         self.embedder = embedder
         self.rrf_k = rrf_k
