@@ -45,7 +45,6 @@ def route_by_rules(question: str, entities: Entities) -> Route | None:
     return Route("simple", "names no course or program and no comparison: one lookup")
 
 
-
 def choose_route(question: str, entities: Entities, llm=None, forced: str = "auto") -> Route:
     if forced in ("simple", "complex"):
         return Route(forced, f"forced by --route {forced}")
