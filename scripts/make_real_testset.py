@@ -156,6 +156,129 @@ add("unanswerable", "simple", "What's the best pizza place near campus?", [], an
 add("unanswerable", "simple", "Can you recommend a good laptop for engineering?", [], answerable=False)
 
 
+# --- calendar facts (issue 10): written with their expected answers before the code that answers them.
+# split "dev": the questions the rules were built from; split "test": held out, scored separately.
+# expected_verdict: the answer must lead with it (yes / no / cannot tell, or the course with more credits,
+# or "same"); expected_codes: every one must be named; expected_any: at least one must be named.
+def fact(cat: str, split: str, question: str, gold: list[str], codes: tuple[str, ...] = (),
+         verdict: str = "", any_of: tuple[str, ...] = (), route: str = "simple", answerable: bool = True,
+         contains: tuple[str, ...] = ()) -> None:
+    add(cat, route, question, gold, contains, answerable)
+    Q[-1].update({"split": split, "expected_verdict": verdict, "expected_codes": list(codes),
+                  "expected_any": list(any_of)})
+
+
+fact("prereq_of", "dev", "What are the prerequisites for CPSC 310?", ["CPSC 310"], ("CPSC 213", "CPSC 221"))
+fact("prereq_of", "dev", "prereqs of MATH 200", ["MATH 200"],
+     ("MATH 101", "MATH 103", "MATH 105", "MATH 121", "SCIE 001"))
+fact("prereq_of", "test", "What do I need before CPSC 404?", ["CPSC 404"],
+     ("CPSC 304", "CPSC 213", "CPSC 261", "CPEN 212"))
+fact("prereq_of", "test", "What's required before taking MICB 202?", ["MICB 202"],
+     ("BIOL 112", "BIOL 200", "BMEG 245", "MICB 201", "SCIE 001"))
+fact("prereq_of", "test", "stat 302 prerequisites", ["STAT 302"],
+     ("MATH 200", "MATH 226", "MATH 217", "MATH 253", "MATH 254"))
+fact("prereq_of", "test", "Does CPSC 110 have any prerequisites?", ["CPSC 110"], verdict="no")
+fact("prereq_of", "test", "What are the corequisites of PHYS 118?", ["PHYS 118"],
+     ("MATH 101", "MATH 103", "MATH 105", "MATH 121"))
+
+fact("reverse_prereq", "dev", "Which courses require CPSC 221 as a prerequisite?", ["CPSC 221"],
+     ("CPEN 320", "CPEN 391", "CPEN 416", "CPEN 441", "CPSC 304", "CPSC 310", "CPSC 313", "CPSC 314", "CPSC 317",
+      "CPSC 320", "CPSC 322", "CPSC 340", "CPSC 411", "CPSC 425", "CPSC 491", "MATH 442"))
+fact("reverse_prereq", "dev", "Which courses have CPSC 213 as a prerequisite?", ["CPSC 213"],
+     ("COMM 338", "CPSC 310", "CPSC 313", "CPSC 317", "CPSC 404", "CPSC 411"))
+fact("reverse_prereq", "test", "Which courses list CPSC 320 as a prerequisite?", ["CPSC 320"],
+     ("CPEN 491", "CPSC 418", "CPSC 421", "CPSC 445"))
+fact("reverse_prereq", "test", "What courses need MICB 202?", ["MICB 202"],
+     ("MICB 302", "MICB 306", "MICB 308", "MICB 398"))
+fact("reverse_prereq", "test", "LING 100 is a prerequisite for which courses?", ["LING 100"],
+     ("LING 242", "LING 270", "LING 425"))
+fact("reverse_prereq", "test", "what can I take after CPSC 340, i.e. which courses require it?", ["CPSC 340"],
+     ("CPEN 355", "CPSC 440", "DSCI 430", "STAT 406"))
+fact("reverse_prereq", "test", "Which courses require CPSC 310?", ["CPSC 310"],
+     ("COMM 436", "CPEN 421", "CPEN 422", "CPEN 423", "CPSC 319", "CPSC 410", "CPSC 415", "CPSC 447",
+      "CPSC 455", "CPSC 491"))
+
+fact("eligibility", "dev", "Can I take CPSC 310 if I have completed CPSC 210 and CPSC 121?", ["CPSC 310"],
+     ("CPSC 213", "CPSC 221"), verdict="no")
+fact("eligibility", "dev", "I have CPSC 213 and CPSC 221. Can I take CPSC 310?", ["CPSC 310"], verdict="yes")
+fact("eligibility", "test", "I've done MATH 101. Am I eligible for MATH 200?", ["MATH 200"], verdict="yes")
+fact("eligibility", "test", "Can I take CPSC 213 with only CPSC 110 done?", ["CPSC 213"],
+     ("CPSC 121", "CPSC 210"), verdict="no")
+fact("eligibility", "test", "I completed CHEM 123. Can I register in CHEM 233?", ["CHEM 233"], verdict="yes")
+fact("eligibility", "test", "Can I take CPSC 404 if I have taken CPSC 304?", ["CPSC 404"],
+     ("CPSC 213", "CPSC 261", "CPEN 212"), verdict="no")
+fact("eligibility", "test", "Having finished ECON 101, MATH 100 and MATH 101, can I enroll in ECON 301?",
+     ["ECON 301"], verdict="yes")
+fact("eligibility", "test", "Can I take MATH 220 after MATH 101?", ["MATH 220"], ("MATH 101",),
+     verdict="cannot tell")
+fact("eligibility", "test", "Can I take CPSC 221 if I've done CPSC 210 and CPSC 121?", ["CPSC 221"], verdict="yes")
+fact("eligibility", "test", "Can I take EOSC 114 without any prior courses?", ["EOSC 114"], verdict="yes")
+
+fact("exclusion", "dev", "Can I get credit for both CHEM 233 and CHEM 223?", ["CHEM 233"], verdict="no",
+     route="complex")
+fact("exclusion", "dev", "Can I get credit for both PSYC 100 and PSYC 101?", ["PSYC 101"], verdict="no",
+     route="complex")
+fact("exclusion", "test", "Will I get credit for both BIOL 121 and BIOL 344?", ["BIOL 121"], verdict="no",
+     route="complex")
+fact("exclusion", "test", "Can I take ECON 102 and ECON 311 and get credit for both?", ["ECON 102"], verdict="no",
+     route="complex")
+fact("exclusion", "test", "If I took BIOC 202, can I also get credit for BIOL 201?", ["BIOL 201"], verdict="no",
+     route="complex")
+fact("exclusion", "test", "Can I get credit for both CPSC 310 and CPSC 213?", ["CPSC 310"], verdict="yes",
+     route="complex")
+fact("exclusion", "test", "Are ECON 301 and COMM 295 credit-excluded?", ["ECON 301"], verdict="yes",
+     route="complex")
+
+fact("credit_compare", "dev", "Which has more credits, MATH 100 or MATH 180?", ["MATH 100", "MATH 180"],
+     verdict="MATH 180", route="complex")
+fact("credit_compare", "dev", "Does CPSC 110 have more credits than CPSC 103?", ["CPSC 110", "CPSC 103"],
+     verdict="yes", route="complex")
+fact("credit_compare", "test", "Which is worth more, PHYS 118 or PHYS 200?", ["PHYS 118", "PHYS 200"],
+     verdict="PHYS 200", route="complex")
+fact("credit_compare", "test", "Is BIOL 155 worth more credits than BIOL 121?", ["BIOL 155", "BIOL 121"],
+     verdict="yes", route="complex")
+fact("credit_compare", "test", "Which has fewer credits, CPSC 210 or CPSC 213?", ["CPSC 210", "CPSC 213"],
+     verdict="same", route="complex")
+fact("credit_compare", "test", "Compare the credits of STAT 302 and CPSC 320", ["STAT 302", "CPSC 320"],
+     verdict="same", route="complex")
+fact("credit_compare", "test", "Which is more credits, CHEM 121 or MATH 100?", ["CHEM 121", "MATH 100"],
+     verdict="CHEM 121", route="complex")
+
+fact("program_year", "dev", "Which courses are required in year 2 of the Statistics program?", ["prog:statistics"],
+     ("CPSC 210", "MATH 210", "MATH 200", "MATH 220", "MATH 221", "STAT 200", "STAT 201", "STAT 302", "MATH 302"))
+fact("program_year", "dev", "What do Computer Engineering students take in year 2, term 1?",
+     ["prog:computer-engineering"], ("CPEN 211", "CPEN 221", "CPEN 281", "CPSC 221", "CPEN 212"))
+fact("program_year", "test", "What courses are in year 2 of the Biology program?", ["prog:biology"],
+     ("BIOL 200", "BIOL 230", "BIOL 260", "BIOL 233", "BIOL 234", "BIOL 203", "BIOL 204", "BIOL 205", "BIOL 209",
+      "BIOL 210", "MICB 201", "MICB 211", "CHEM 233", "CHEM 235"))
+fact("program_year", "test", "first year Computer Science requirements", ["prog:computer-science"],
+     ("SCIE 113", "CPSC 110", "CPSC 103", "CPSC 107", "CPSC 121", "MATH 100", "MATH 102", "MATH 104", "MATH 180",
+      "MATH 184", "MATH 120", "MATH 110", "MATH 101", "MATH 103", "MATH 105", "MATH 121"))
+fact("program_year", "test", "Which courses do Mathematics students take in second year?", ["prog:mathematics"],
+     ("MATH 200", "MATH 226", "MATH 220", "MATH 221", "MATH 223", "MATH 215", "CPSC 210", "MATH 210"))
+fact("program_year", "test", "Mechanical Engineering year 2 term 2 courses", ["prog:mechanical-engineering"],
+     ("MECH 222", "MECH 223", "MECH 224", "MECH 225", "MECH 226"))
+fact("program_year", "test", "What do Computer Engineering students take in their fourth year?",
+     ["prog:computer-engineering"], ("APSC 450", "CPEN 481", "CPEN 491"))
+
+fact("topic_level", "dev", "Is there a first year biology course on genetics?", ["BIOL 121"], any_of=("BIOL 121",))
+fact("topic_level", "test", "Is there a second-year philosophy course on ethics?", ["PHIL 230"], any_of=("PHIL 230",))
+fact("topic_level", "test", "Which first-year economics course covers microeconomics?", ["ECON 101"],
+     any_of=("ECON 101",))
+fact("topic_level", "test", "Is there a 200-level biology course on genetics?", ["BIOL 234"],
+     any_of=("BIOL 233", "BIOL 234"))
+fact("topic_level", "test", "first year chemistry course with organic chemistry", ["CHEM 123"],
+     any_of=("CHEM 123", "CHEM 130"))
+
+fact("fact_edge", "test", "Which courses require CPSC 999?", [], answerable=False)
+fact("fact_edge", "test", "Can I take CPSC 310 if I have completed CPSC 998 and CPSC 221?", ["CPSC 310"],
+     contains=("CPSC 998",))
+fact("fact_edge", "test", "What are the Year 6 requirements of the Statistics program?", ["prog:statistics"],
+     contains=("Year 6",))
+fact("fact_edge", "test", "Can you recommend a good laptop for computer science?", [], answerable=False)
+fact("fact_edge", "test", "Who is the best biology professor?", [], answerable=False)
+
+
 def resolve(snapshot: Path) -> list[dict]:
     """Turn each gold code or ``prog:slug`` into the URL (and anchor) the index will cite."""
     if not (snapshot / "vancouver.calendar.ubc.ca").is_dir():
