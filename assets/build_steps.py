@@ -20,6 +20,7 @@ from assets.chunk import chunk_section
 from assets.embed import EmbedResult, embed_with_cache
 from assets.indexing import build_bm25_index
 from assets.parse import PageParseError, ParsedPage, parse_page
+from assets.facts import CalendarFacts, extract_facts
 from assets.publish import PublishResult, VersionArtifacts, compute_version_id, publish_version
 from assets.crawl import CrawlSettings, CrawlStats, crawl_site
 from assets.incremental import PreviousVersion
@@ -138,9 +139,21 @@ def models_manifest(embedder: Embedder) -> dict:
     }}
 
 
+def calendar_facts(parsed: ParsedCalendar) -> CalendarFacts:
+    """Course facts, the requirement graph and program requirements of the parsed calendar."""
+    return extract_facts(parsed.pages, parsed.subjects)
+
+
+def facts_summary(facts: CalendarFacts) -> dict:
+    """What the manifest records of the facts: counts and prerequisite parse coverage."""
+    return {"courses": facts.courses.num_rows, "edges": facts.edges.num_rows,
+            "program_rows": facts.programs.num_rows, "prerequisite_sentences": facts.prerequisite_sentences,
+            "prerequisite_parsed": facts.prerequisite_parsed, "coverage": round(facts.coverage, 4)}
+
+
 def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,
                   parsed: ParsedCalendar, chunks: pa.Table, vectors: np.ndarray, faiss_index,
-                  bm25: BM25Index, extra: dict | None = None) -> PublishResult:
+                  bm25: BM25Index, facts: CalendarFacts, extra: dict | None = None) -> PublishResult:
     if vectors.shape[0] != chunks.num_rows or bm25.n_docs != chunks.num_rows:
         raise ValueError(f"refusing to publish: {chunks.num_rows} chunks, {vectors.shape[0]} vectors, "
                          f"{bm25.n_docs} BM25 documents")
@@ -150,7 +163,7 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, s
         pages=pages_table(parsed.pages, parsed.paths, parsed.hashes),
         sections=sections_table(parsed.pages), chunks=chunks,
         embeddings=embeddings_table(chunks.column("chunk_id").to_pylist(), vectors),
-        faiss_index=faiss_index, bm25=bm25)
+        faiss_index=faiss_index, bm25=bm25, facts=facts)
     manifest_fields = {
         "source": {"root": str(Path(scan.root).resolve()), "fingerprint": scan.fingerprint,
                    "unusable_pages": [{"path": p.path, "reason": p.reason} for p in parsed.problems]},
@@ -162,6 +175,7 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, s
                    "chunks": chunks.num_rows, "vectors": int(faiss_index.ntotal),
                    "bm25_documents": bm25.n_docs, "dimension": int(vectors.shape[1]),
                    "unusable_pages": len(parsed.problems)},
+        "facts": facts_summary(facts),
         **(extra or {}),
     }
     return publish_version(layout, version_id, artifacts, manifest_fields)

@@ -26,6 +26,7 @@ from dagster import (
 from assets import build_steps
 from assets.build_steps import ParsedCalendar
 from assets.embed import EmbedResult
+from assets.facts import CalendarFacts
 from assets.incremental import PreviousVersion, current_page_hashes, page_changes
 from assets.indexing import build_faiss_index
 from assets.publish import PublishResult
@@ -36,6 +37,7 @@ from rag.store import StoreLayout
 
 GROUP = "index_build"
 SMOKE_CODES = 5  # course codes the retrieval smoke check looks up
+UNPARSED_EXAMPLES = 10  # unparsed prerequisite sentences shown in the facts asset's metadata
 
 
 def _problems_md(problems) -> MetadataValue:
@@ -80,6 +82,18 @@ def calendar_sections(context: AssetExecutionContext, calendar_source: SourceSca
         "pages_parsed": len(parsed.pages) - len(parsed.reused_urls), "pages_reused": len(parsed.reused_urls),
         "unusable_pages": len(parsed.problems), "unusable": _problems_md(parsed.problems),
         "duration_s": round(time.perf_counter() - start, 3)})
+
+
+@asset(group_name=GROUP, description="Course facts (credits, parsed prerequisite trees, exclusions), the "
+                                      "requirement graph and program requirements by year and term.")
+def calendar_facts(calendar_sections: ParsedCalendar) -> Output[CalendarFacts]:
+    start = time.perf_counter()
+    facts = build_steps.calendar_facts(calendar_sections)
+    summary = build_steps.facts_summary(facts)
+    examples = "\n".join(f"- `{e['code']}`: {e['unparsed'][0][:160] if e['unparsed'] else ''}"
+                         for e in facts.unparsed_examples[:UNPARSED_EXAMPLES]) or "none"
+    return Output(facts, metadata={**summary, "unparsed_examples": MetadataValue.md(examples),
+                                   "duration_s": round(time.perf_counter() - start, 3)})
 
 
 @asset(group_name=GROUP, description="Sections split into chunks with context headers and stable ids.")
@@ -132,12 +146,12 @@ def bm25_index(calendar_chunks: pa.Table, calendar_sections: ParsedCalendar,
 def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_source: SourceScan,
                   calendar_sections: ParsedCalendar, calendar_chunks: pa.Table,
                   chunk_embeddings: np.ndarray, faiss_index: np.ndarray,
-                  bm25_index: BM25Index) -> Output[PublishResult]:
+                  bm25_index: BM25Index, calendar_facts: CalendarFacts) -> Output[PublishResult]:
     start = time.perf_counter()
     settings = ubcal.settings()
     result = build_steps.publish_index(
         StoreLayout(settings.store), settings, ubcal.embedder(), calendar_source, calendar_sections,
-        calendar_chunks, chunk_embeddings, faiss.deserialize_index(faiss_index), bm25_index,
+        calendar_chunks, chunk_embeddings, faiss.deserialize_index(faiss_index), bm25_index, calendar_facts,
         extra={"build": {"dagster_run_id": context.run.run_id}})
     if result.published:
         context.log.info(f"published version {result.version_id} (parent {result.parent})")
@@ -156,6 +170,21 @@ def every_page_has_sections(calendar_sections: ParsedCalendar) -> AssetCheckResu
     empty = [p.url for p in calendar_sections.pages if not p.sections]
     return AssetCheckResult(passed=not empty and bool(calendar_sections.pages),
                             metadata={"pages": len(calendar_sections.pages), "pages_without_sections": len(empty)})
+
+
+@asset_check(asset=calendar_facts, blocking=True,
+             description="Prerequisite parse coverage does not drop below the CURRENT version's.")
+def facts_parse_coverage(calendar_facts: CalendarFacts, ubcal: UbcalConfig) -> AssetCheckResult:
+    layout = StoreLayout(ubcal.settings().store)
+    current = layout.current_id()
+    previous = layout.read_manifest(current).get("facts", {}).get("coverage") if current else None
+    coverage = round(calendar_facts.coverage, 4)
+    passed = calendar_facts.courses.num_rows > 0 and (previous is None or coverage >= previous)
+    return AssetCheckResult(passed=passed, metadata={
+        "coverage": coverage, "previous_coverage": previous if previous is not None else "none",
+        "compared_with_version": current or "none",
+        "prerequisite_sentences": calendar_facts.prerequisite_sentences,
+        "unparsed": len(calendar_facts.unparsed_examples)})
 
 
 @asset_check(asset=calendar_chunks, blocking=True, description="Chunk ids are unique.")

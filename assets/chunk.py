@@ -87,7 +87,7 @@ def chunk_id_for(section_id: str, ordinal: int, text: str) -> str:
 def chunk_section(section: Section, page_title: str, size: int, overlap: int,
                   subjects: list[str]) -> list[Chunk]:
     header = page_title if section.heading == page_title else f"{page_title} > {section.heading}"
-    codes = unique_codes(section.text, subjects)
+    codes = unique_codes(section.text, subjects, strict=True)
     if section.course_code and section.course_code not in codes:
         codes.insert(0, section.course_code)
     out = []

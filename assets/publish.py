@@ -24,12 +24,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from assets.failpoints import failpoint
+from assets.facts import FACTS_VERSION, CalendarFacts
 from assets.parse import PARSER_VERSION
 from rag.bm25 import BM25Index
 from rag.audit import append_audit
 from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
 
-ARTIFACT_FORMAT = "ubcal-index/1"
+ARTIFACT_FORMAT = "ubcal-index/2"  # 2: fact tables; abbreviated code lists in BM25 tokens
 STALE_STAGING_SECONDS = 3600
 
 
@@ -41,6 +42,7 @@ class VersionArtifacts:
     embeddings: pa.Table
     faiss_index: faiss.Index
     bm25: BM25Index
+    facts: CalendarFacts
 
 
 @dataclass
@@ -53,7 +55,7 @@ class PublishResult:
 
 
 def compute_version_id(source_fingerprint: str, parameters: dict, models: dict) -> str:
-    identity = {"format": ARTIFACT_FORMAT, "parser": PARSER_VERSION, "source": source_fingerprint,
+    identity = {"format": ARTIFACT_FORMAT, "parser": PARSER_VERSION, "facts": FACTS_VERSION, "source": source_fingerprint,
                 "parameters": parameters, "models": {k: v["id"] for k, v in models.items()}}
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
@@ -61,7 +63,9 @@ def compute_version_id(source_fingerprint: str, parameters: dict, models: dict) 
 def _write_artifacts(folder: Path, artifacts: VersionArtifacts) -> list[Path]:
     written = []
     for name, table in (("pages", artifacts.pages), ("sections", artifacts.sections),
-                        ("chunks", artifacts.chunks), ("embeddings", artifacts.embeddings)):
+                        ("chunks", artifacts.chunks), ("embeddings", artifacts.embeddings),
+                        ("course_facts", artifacts.facts.courses), ("requirement_edges", artifacts.facts.edges),
+                        ("program_requirements", artifacts.facts.programs)):
         path = folder / f"{name}.parquet"
         pq.write_table(table, path, compression="zstd")
         written.append(path)

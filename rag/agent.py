@@ -116,6 +116,10 @@ def decompose(question: str, entities: Entities, finder: EntityFinder, llm, limi
             return Decomposition(subqs, "llm", [], completion.text, *used)
         return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback", problems,
                              completion.text, *used)
+    named = entities.count
+    if named >= 2:  # the entity split already gives one sub-question per named entity: a model adds nothing
+        return Decomposition(fallback_subquestions(question, entities, finder, limit), "entity_split",
+                             [f"names {named} entities: one sub-question each, no model call"])
     return Decomposition(fallback_subquestions(question, entities, finder, limit), "fallback",
                          ["no model available"])
 

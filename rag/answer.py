@@ -17,10 +17,12 @@ from rag.config import Settings
 from rag.embedder import Embedder, load_embedder
 from rag.entities import Entities
 from rag.extractive import extractive_answer
+from rag.fact_answers import ANSWERERS, FactAnswer, topic_level
 from rag.guard import CITATION_RE, check_grounding
 from rag.index_reader import LoadedIndex, open_index
 from rag.llm import LocalLLM
 from rag.prompts import DECLINE_TEXT, answer_messages, excerpt_block
+from rag.question import Question, understand
 from rag.retrieve import Hit, Retriever
 from rag.router import Route, choose_route
 from rag.store import StoreLayout
@@ -30,6 +32,7 @@ INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
+TOPIC_DEPTH = 30  # retrieved candidates a topic-at-a-level answer chooses its courses from
 
 
 class QuestionError(ValueError):
@@ -53,13 +56,17 @@ class Answer:
     tokens: dict
     excerpts: list[dict] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
+    answered_by: str = ""  # facts | model | extractive | decline
+    understood: dict = field(default_factory=dict)
+    verdict: str = ""
 
     def to_dict(self) -> dict:
         return {"question": self.question, "answer": self.answer, "citations": self.citations,
                 "route": self.route, "route_reason": self.route_reason, "subquestions": self.subquestions,
                 "decomposition": self.decomposition, "index_version": self.version_id, "mode": self.mode,
                 "declined": self.declined, "guard": self.guard, "timings_ms": self.timings_ms,
-                "tokens": self.tokens, "excerpts": self.excerpts}
+                "tokens": self.tokens, "excerpts": self.excerpts, "answered_by": self.answered_by,
+                "understood": self.understood, "verdict": self.verdict}
 
 
 class Answerer:
@@ -86,20 +93,27 @@ class Answerer:
         if INJECTION_RE.search(question):
             trace.add("injection_suspected", note="treated as data; the answer must still pass the guard")
 
-        entities = self.retriever.finder.find(question)
+        understood = understand(question, self.retriever.finder)
+        entities = understood.entities
         trace.add("entities", courses=entities.courses, unknown_courses=entities.unknown_courses,
                   programs=entities.programs)
+        trace.add("understand", **understood.to_dict())
         chosen = choose_route(question, entities, self.llm if self.settings.router_llm else None, route)
         trace.add("route", path=chosen.path, reason=chosen.reason)
 
         if self._unknown_only(entities):
             return self._decline_unknown(question, entities, chosen, mode, timings, tokens, trace, start)
+        t0 = time.perf_counter()
+        fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
+        if fact is not None:
+            timings["facts"] = (time.perf_counter() - t0) * 1000
+            return self._fact_result(understood, fact, chosen, mode, timings, tokens, trace, start)
 
         t0 = time.perf_counter()
         if chosen.path == "complex":
             hits, subqs, how = self._complex_hits(question, entities, mode, top_k, trace, tokens)
         else:
-            result = self.retriever.retrieve(question, top_k, mode)
+            result = self.retriever.retrieve(question, top_k, mode, entities=entities)
             hits, subqs, how = result.hits, [], "none"
             trace.add("retrieve", query=question, chunk_ids=[h.chunk_id for h in hits],
                       pinned=[h.chunk_id for h in hits if h.pinned], year_levels=result.year_levels,
@@ -112,7 +126,12 @@ class Answerer:
         """Answer from already retrieved excerpts: decline, or generate and guard (evaluation reuses this)."""
         if self._unknown_only(entities):
             return self._decline_unknown(question, entities, route, mode, timings, tokens, trace, start)
-        if not hits or not self._relevant(hits, entities):
+        understood = understand(question, self.retriever.finder)
+        ranked = [h.course_code for h in hits if h.course_code]
+        fact = self._fact_answer(understood, lambda: ranked, trace)
+        if fact is not None:
+            return self._fact_result(understood, fact, route, mode, timings, tokens, trace, start)
+        if not hits or not self._relevant(hits, entities, understood):
             trace.add("decline", reason="no excerpt is about the question",
                       best_dense=max((h.scores.get("dense", 0.0) for h in hits), default=0.0))
             text = ("The calendar excerpts found are not about this question, so ubcal cannot answer it "
@@ -124,6 +143,53 @@ class Answerer:
         timings["generate"] = (time.perf_counter() - t0) * 1000
         return self._result(question, text, used, cited, route, subqs, how, mode, False, guard,
                             timings, tokens, trace, start)
+
+    # -- facts ------------------------------------------------------------------------------------
+    def _topic_codes(self, understood: Question, mode: str) -> list[str]:
+        result = self.retriever.retrieve(understood.text, TOPIC_DEPTH, mode, entities=understood.entities)
+        return [h.course_code for h in result.hits if h.course_code]
+
+    def _fact_answer(self, understood: Question, ranked_codes, trace: Trace) -> FactAnswer | None:
+        """The answer from facts when they settle the question and it passes the guard; else None."""
+        facts = self.index.facts
+        if facts is None or understood.intent == "none":
+            if understood.intent != "none":
+                trace.add("facts", intent=understood.intent, answered=False, reason="version has no fact tables")
+            return None
+        if understood.intent == "topic_level":
+            fact = topic_level(understood, facts, ranked_codes())
+        else:
+            fact = ANSWERERS[understood.intent](understood, facts)
+        if fact is None:
+            trace.add("facts", intent=understood.intent, answered=False,
+                      reason="the facts do not settle it: retrieval and generation answer")
+            return None
+        verdict = check_grounding(fact.text, [s.text for s in fact.sources], self.index.subjects)
+        trace.add("facts", intent=understood.intent, answered=verdict.ok, verdict=fact.verdict,
+                  reason=understood.reason, guard_reasons=verdict.reasons)
+        return fact if verdict.ok else None
+
+    def _chunk_id_of(self, citation: str) -> str:
+        url, _, anchor = citation.partition("#")
+        for row in self.index.rows_by_url.get(url, []):
+            if self.index.chunks["anchor"][row] == anchor:
+                return self.index.chunks["chunk_id"][row]
+        return ""
+
+    def _fact_result(self, understood: Question, fact: FactAnswer, route: Route, mode: str, timings: dict,
+                     tokens: dict, trace: Trace, start: float) -> Answer:
+        timings["total"] = (time.perf_counter() - start) * 1000
+        citations = [{"n": n, "citation": s.citation, "title": s.title} for n, s in enumerate(fact.sources, 1)]
+        trace.add("answer", declined=False, guard_replaced=False, answered_by="facts",
+                  citations=[c["citation"] for c in citations])
+        return Answer(question=understood.text, answer=fact.text, citations=citations, route=route.path,
+                      route_reason=route.reason, subquestions=[], decomposition="none",
+                      version_id=self.index.version_id, mode=mode, declined=False,
+                      guard={"replaced": False, "reasons": []},
+                      timings_ms={k: round(v, 1) for k, v in timings.items()}, tokens=tokens,
+                      excerpts=[{"n": n, "citation": s.citation, "title": s.title,
+                                 "chunk_id": self._chunk_id_of(s.citation)} for n, s in enumerate(fact.sources, 1)],
+                      trace=trace, answered_by="facts", understood=understood.to_dict(), verdict=fact.verdict)
 
     @staticmethod
     def _unknown_only(entities: Entities) -> bool:
@@ -149,8 +215,10 @@ class Answerer:
     def _complex_hits(self, question: str, entities: Entities, mode: str, top_k: int, trace: Trace,
                       tokens: dict) -> tuple[list[Hit], list[str], str]:
         limit = self.settings.agent_max_subq
-        decomposition = decompose(question, entities, self.retriever.finder, self.llm, limit)
-        tokens["llm_calls"] += 1
+        # with two or more named entities the entity split is complete: the model is not asked
+        llm = self.llm if entities.count < 2 else None
+        decomposition = decompose(question, entities, self.retriever.finder, llm, limit)
+        tokens["llm_calls"] += llm is not None
         tokens["prompt"] += decomposition.prompt_tokens
         tokens["completion"] += decomposition.completion_tokens
         trace.add("decompose", source=decomposition.source, subquestions=decomposition.subquestions,
@@ -165,9 +233,10 @@ class Answerer:
         trace.add("merge", order=merged.order, duplicates_dropped=merged.duplicates, kept=len(merged.hits))
         return merged.hits, decomposition.subquestions, decomposition.source
 
-    def _relevant(self, hits: list[Hit], entities: Entities) -> bool:
-        """Named entities found in the index are relevant by definition; otherwise require a close match."""
-        if entities.courses or entities.programs:
+    def _relevant(self, hits: list[Hit], entities: Entities, understood: Question) -> bool:
+        """Named courses are relevant by definition, and named programs when the question asks about the
+        program; otherwise (a discipline word in "a good laptop for computer science?") require a close match."""
+        if entities.courses or (entities.programs and understood.intent.startswith("program")):
             return True
         dense = [h.scores["dense"] for h in hits if "dense" in h.scores]
         if dense:
@@ -244,4 +313,5 @@ class Answerer:
                       version_id=self.index.version_id, mode=mode, declined=declined, guard=guard,
                       timings_ms={k: round(v, 1) for k, v in timings.items()}, tokens=tokens,
                       excerpts=[{"n": n, "citation": h.citation, "title": h.title, "chunk_id": h.chunk_id}
-                                for n, h in enumerate(hits, start=1)], trace=trace)
+                                for n, h in enumerate(hits, start=1)], trace=trace,
+                      answered_by="decline" if declined else "extractive" if guard["replaced"] else "model")

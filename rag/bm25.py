@@ -39,7 +39,7 @@ class CodeAwareTokenizer:
     def __call__(self, text: str) -> list[str]:
         tokens: list[str] = []
         last = 0
-        for code, start, end in find_codes(text, self.subjects):
+        for code, start, end in find_codes(text, self.subjects, strict=True):
             tokens += self._words(text[last:start])
             subject, number = code.split(" ")
             tokens += [subject.lower(), number.lower(), code_token(code)]

@@ -192,7 +192,7 @@ def show(version_id: str = typer.Argument(..., help="Version id."), store: Optio
 @app.command()
 def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.Argument(..., help="Newer version id."),
          store: Optional[Path] = StoreOpt, json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
-    """What changed between two versions: pages, then sections and chunks of changed pages."""
+    """What changed between two versions: pages, sections and chunks of changed pages, and course facts."""
     from rag.versions import diff_is_empty, diff_versions
 
     d = diff_versions(_layout(store), a, b)
@@ -217,6 +217,12 @@ def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.
         for s in page["sections_changed"]:
             console.print(f"    [yellow]~ section[/] {s['section_id']}")
             console.print(s["diff"], markup=False, highlight=False)
+    for f in d.get("facts_changed", []):
+        if f["change"] in ("added", "removed"):
+            console.print(f"[{'green' if f['change'] == 'added' else 'red'}]{f['change']} course fact[/] {f['course']}")
+        else:
+            console.print(f"[yellow]~ fact[/] {f['course']} {f['change']}:", highlight=False)
+            console.print(f"    - {f['from']}\n    + {f['to']}", markup=False, highlight=False)
 
 
 @app.command()
@@ -318,12 +324,13 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
              no_answers: bool = typer.Option(False, "--no-answers", help="Score retrieval only (no generation)."),
              answer_systems: Optional[str] = typer.Option(
                  None, "--answer-systems", help="Generate answers only for these systems (default: all)."),
+             answers_only: bool = typer.Option(False, "--answers-only",
+                                               help="Only ask each question once through `ask` and score answers."),
              version: Optional[str] = typer.Option(None, help="Index version (default CURRENT)."),
              store: Optional[Path] = StoreOpt) -> None:
-    """Compare RAG systems on a test set over one index version, at the same depth, in one run."""
+    """Compare RAG systems on a test set over one index version, then score the shipped answers (verdicts, codes)."""
     from rag.answer import Answerer
-    from rag.evaluation.report import charts, markdown_report
-    from rag.evaluation.runner import evaluate, git_commit, summarize, write_results
+    from rag.evaluation.runner import git_commit
     from rag.evaluation.systems import Systems
     from rag.evaluation.testset import TestSetError, load_testset
 
@@ -345,6 +352,28 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
             err.print(f"[dim]{done}/{total} question-system runs[/]")
 
     commit = git_commit()
+    if not answers_only:
+        _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, settings, testset, out, commit,
+                      progress)
+    from rag.evaluation.answers import answers_markdown, score_answers, summarize_answers
+
+    scores = score_answers(answerer, questions)
+    answer_summary = summarize_answers(scores)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "answers.json").write_text(json.dumps({
+        "meta": {"testset": str(testset), "index_version": answerer.index.version_id, "commit": commit,
+                 "llm": answerer.llm.model_id},
+        "summary": answer_summary, "questions": [s.__dict__ for s in scores]}, indent=1, ensure_ascii=False))
+    (out / "answers.md").write_text(answers_markdown(answer_summary))
+    console.print(answers_markdown(answer_summary), markup=False, highlight=False)
+
+
+def _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, settings, testset, out, commit,
+                  progress) -> None:
+    """The retrieval and answer comparison of every system (report.md, results.json, charts)."""
+    from rag.evaluation.report import charts, markdown_report
+    from rag.evaluation.runner import evaluate, summarize, write_results
+
     try:
         answering = set() if no_answers else (
             {x.strip() for x in answer_systems.split(",")} if answer_systems else None)

@@ -17,10 +17,21 @@ COURSE_HEADING_RE = re.compile(
     r"\((?P<credits>\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?)\)\s*(?P<title>.*)$"
 )
 
-# A code anywhere in text, any case, with or without space or campus suffix.
+# A code anywhere in text, any case, with or without space or campus suffix. A number followed by
+# "-level" ("100-level courses") is a level, not a course.
 _CODE_IN_TEXT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?P<subject>[A-Za-z]{2,5})(?:_(?P<campus>[A-Za-z]))?\s?(?P<number>\d{3}[A-Za-z]?)(?![0-9])"
+    r"(?<![A-Za-z0-9])(?P<subject>[A-Za-z]{2,5})(?:_(?P<campus>[A-Za-z]))?\s?(?P<number>\d{3}[A-Za-z]?)"
+    r"(?![0-9]|-level|\s*-\s*level)"
 )
+# The calendar abbreviates lists of one subject: "MATH 200, 220, 221", "MATH 100 or 102 (or 180 ...)",
+# "CPSC 110 (or 103 and 107)", "MATH 221 (or 223), 215". After a code, a joiner and a bare number is
+# another code of the same subject, unless the number is a score, a level or a credit count.
+_CONTINUATION_RE = re.compile(
+    r"\)?\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s*/\s*|\s*\(\s*(?:or\s+|and\s+)?)"
+    r"(?P<number>\d{3}[A-Za-z]?)(?![0-9%]|-level|\s*-?\s*level|\s*(?:credits?|hours?)\b|\s*or (?:higher|above|better))"
+)
+# "STAT /MATH 302": a subject that shares the number of the code after the slash.
+_SHARED_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9])(?P<subject>[A-Z]{2,5})(?:_[A-Z])?\s*/\s*(?=[A-Z]{2,5}(?:_[A-Z])?\s?\d{3})")
 
 
 def normalize_code(subject: str, number: str) -> str:
@@ -32,25 +43,49 @@ def code_token(code: str) -> str:
     return code.replace(" ", "").lower()
 
 
-def find_codes(text: str, subjects: Iterable[str] | None = None) -> list[tuple[str, int, int]]:
+def _is_code_subject(subject: str, known: set[str] | None, strict: bool) -> bool:
+    upper = subject.upper()
+    if known is not None and upper in known:
+        return True
+    # capitals count as a code without a known subject list; with one, only when not strict
+    return subject.isupper() and (known is None or not strict)
+
+
+def find_codes(text: str, subjects: Iterable[str] | None = None,
+               strict: bool = False) -> list[tuple[str, int, int]]:
     """Codes in ``text`` as (normalized code, start, end), in order of appearance.
 
-    A code written in capitals always counts (that is how the calendar writes
-    them); other casings count only for ``subjects`` the calendar is known to have.
+    A code written in capitals counts (that is how the calendar writes them); other casings count
+    only for ``subjects`` the calendar is known to have. With ``strict``, only known subjects count,
+    so "an LSAT 160" is not a course: the build, BM25 and the guard read calendar text strictly;
+    question parsing is not strict, so a made-up "QWRT 101" is still noticed (and declined).
+    Abbreviated lists expand: "MATH 200, 220" yields MATH 200 and MATH 220 (the second spanning "220").
     """
     known = {s.upper() for s in subjects} if subjects is not None else None
-    found = []
+    found: list[tuple[str, int, int]] = []
     for m in _CODE_IN_TEXT_RE.finditer(text):
-        subject = m["subject"]
-        upper = subject.upper()
-        if not (subject.isupper() or (known is not None and upper in known)):
+        if found and m.start() < found[-1][2]:
+            continue  # inside an abbreviated list already read
+        if not _is_code_subject(m["subject"], known, strict):
             continue
-        found.append((normalize_code(upper, m["number"]), m.start(), m.end()))
+        subject = m["subject"].upper()
+        found.append((normalize_code(subject, m["number"]), m.start(), m.end()))
+        pos = m.end()
+        while (more := _CONTINUATION_RE.match(text, pos)) is not None:
+            found.append((normalize_code(subject, more["number"]), more.start("number"), more.end("number")))
+            pos = more.end()
+    for m in _SHARED_NUMBER_RE.finditer(text):
+        if not _is_code_subject(m["subject"], known, strict):
+            continue
+        after = _CODE_IN_TEXT_RE.match(text, m.end())
+        if after is not None:
+            found.append((normalize_code(m["subject"], after["number"]), m.start(), m.start() + len(m["subject"])))
+    found.sort(key=lambda f: f[1])
     return found
 
 
-def unique_codes(text: str, subjects: Iterable[str] | None = None) -> list[str]:
+def unique_codes(text: str, subjects: Iterable[str] | None = None, strict: bool = False) -> list[str]:
     seen: dict[str, None] = {}
-    for code, _, _ in find_codes(text, subjects):
+    for code, _, _ in find_codes(text, subjects, strict):
         seen.setdefault(code, None)
     return list(seen)

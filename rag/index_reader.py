@@ -17,6 +17,7 @@ import faiss
 import pyarrow.parquet as pq
 
 from rag.bm25 import BM25Index
+from rag.facts import FactStore
 from rag.leases import Lease
 from rag.levels import course_level
 from rag.store import MANIFEST, IntegrityError, StoreError, StoreLayout, verify_files
@@ -39,6 +40,11 @@ class LoadedIndex:
     @property
     def n_chunks(self) -> int:
         return len(self.chunks["chunk_id"])
+
+    @cached_property
+    def facts(self) -> FactStore | None:
+        """The version's calendar facts (None for versions built before facts existed)."""
+        return FactStore.load(self.folder)
 
     @cached_property
     def known_courses(self) -> set[str]:

@@ -108,11 +108,13 @@ class Retriever:
                    heading=c["heading"][row], text=c["text"][row], context_header=c["context_header"][row],
                    course_code=c["course_code"][row], kind=c["kind"][row])
 
-    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid") -> RetrievalResult:
+    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid",
+                 entities: Entities | None = None) -> RetrievalResult:
+        """``entities``: what the question was understood to name (default: found in ``query``)."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
         start = time.perf_counter()
-        entities = self.finder.find(query)
+        entities = entities if entities is not None else self.finder.find(query)
         depth = max(CANDIDATE_DEPTH, top_k)
         rankings: dict[str, list[int]] = {}
         raw_scores: dict[str, dict[int, float]] = {}

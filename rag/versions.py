@@ -26,6 +26,9 @@ from rag.store import (IntegrityError, StoreError, StoreLayout, fsync_dir, publi
 TABLES = ("pages", "sections", "chunks", "embeddings")
 
 
+FACT_FIELDS = ("credits", "title", "prerequisite", "corequisite", "exclusion", "equivalency", "restriction")
+
+
 def pinned_ids(layout: StoreLayout) -> set[str]:
     if not layout.pins.is_dir():
         return set()
@@ -175,8 +178,29 @@ def diff_versions(layout: StoreLayout, a: str, b: str) -> dict:
             "chunks_added": sorted(ch_b - ch_a), "chunks_removed": sorted(ch_a - ch_b),
         })
     return {"from": a, "to": b, "pages_added": sorted(hash_b.keys() - hash_a.keys()),
-            "pages_removed": sorted(hash_a.keys() - hash_b.keys()), "pages_changed": pages_changed}
+            "pages_removed": sorted(hash_a.keys() - hash_b.keys()), "pages_changed": pages_changed,
+            "facts_changed": diff_facts(fa, fb)}
+
+
+def diff_facts(fa: Path, fb: Path) -> list[dict]:
+    """Course facts that changed (a prerequisite, credits, an exclusion), or courses that came or went.
+
+    Versions published before fact tables existed have none to compare: the list is empty then.
+    """
+    if not ((fa / "course_facts.parquet").is_file() and (fb / "course_facts.parquet").is_file()):
+        return []
+    cols = ["code", *FACT_FIELDS]
+    ta, tb = _read(fa, "course_facts", cols), _read(fb, "course_facts", cols)
+    rows_a = {row[0]: row for row in zip(*(ta[c] for c in cols))}
+    rows_b = {row[0]: row for row in zip(*(tb[c] for c in cols))}
+    changes = [{"course": code, "change": "added"} for code in sorted(rows_b.keys() - rows_a.keys())]
+    changes += [{"course": code, "change": "removed"} for code in sorted(rows_a.keys() - rows_b.keys())]
+    for code in sorted(rows_a.keys() & rows_b.keys()):
+        for i, name in enumerate(FACT_FIELDS, start=1):
+            if rows_a[code][i] != rows_b[code][i]:
+                changes.append({"course": code, "change": name, "from": rows_a[code][i], "to": rows_b[code][i]})
+    return changes
 
 
 def diff_is_empty(diff: dict) -> bool:
-    return not (diff["pages_added"] or diff["pages_removed"] or diff["pages_changed"])
+    return not (diff["pages_added"] or diff["pages_removed"] or diff["pages_changed"] or diff.get("facts_changed"))

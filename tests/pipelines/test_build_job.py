@@ -28,7 +28,7 @@ def test_sample_build_publishes_a_checked_version(sample_copy, tmp_path):
     outcome = build(sample_copy.root, store)
     result = outcome.result
     assert result.published and result.parent is None
-    assert set(outcome.checks) == {"every_page_has_sections", "chunk_ids_unique", "vectors_match_chunks",
+    assert set(outcome.checks) == {"every_page_has_sections", "facts_parse_coverage", "chunk_ids_unique", "vectors_match_chunks",
                                    "faiss_count_matches", "bm25_count_matches", "retrieval_smoke"}
     assert all(outcome.checks.values()), outcome.checks
     layout = StoreLayout(store)

@@ -18,7 +18,11 @@ def test_every_spelling_of_a_code_yields_the_same_code_token():
     for spelling in ("CPSC 221", "CPSC_V 221", "cpsc221", "Cpsc 221", "cpsc_v 221"):
         assert "cpsc221" in tok(spelling), spelling
     assert "than100" not in tok("more than 100 students")  # not a subject: not a code
-    assert "engl110" in tok("ENGL 110")  # capitals always read as a code
+    # only the calendar's subjects are codes in indexed text: "an LSAT 160" is a score, not a course
+    assert "lsat160" not in tok("an LSAT 160 or higher")
+    assert "arts100" not in CodeAwareTokenizer(SUBJECTS + ["ARTS"])("any arts 100-level courses")
+    # abbreviated lists are read as the codes they stand for
+    assert {"math200", "math220", "math221"} <= set(tok("MATH 200, 220, 221"))
 
 
 def test_scores_equal_rank_bm25():

@@ -1,0 +1,192 @@
+"""Calendar facts: course facts, the requirement graph and program requirements, from parsed sections.
+
+A course entry's description carries labelled sentences (``Prerequisite:``,
+``Corequisite:``, ``Equivalency:``, ``Credit will be granted for only one of``,
+``Restricted to``); a program page is a table per year (and term). Turning
+them into rows at build time is what lets the query side answer "which
+courses need X", "can I take Y" and "what is in year 2" exactly, as lookups,
+instead of hoping a retrieved paragraph happens to state the answer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+
+from assets.parse import ParsedPage, Section
+from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
+from rag.codes import unique_codes
+
+# Bump when fact extraction changes what it writes: it is part of every version id.
+FACTS_VERSION = "1"
+
+_LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
+_LABEL_RE = re.compile(r"\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:", re.IGNORECASE)
+_EXCLUSION_RE = re.compile(r"Credit (?:will be|is) (?:granted|given) for only one of\s+(?P<list>[^.]*?(?:\.\s?\d[^.]*)*)"
+                           r"(?:\.(?=\s|$)|$)", re.IGNORECASE)
+_RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to)[^.]*\.?", re.IGNORECASE)
+_ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
+                     r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")
+_YEAR_RE = re.compile(r"\bYear\s+(?P<year>\d)(?:\s*,\s*Term\s+(?P<term>\d))?", re.IGNORECASE)
+
+COURSE_FACTS_SCHEMA = pa.schema([
+    ("code", pa.string()), ("subject", pa.string()), ("number", pa.string()), ("level", pa.int32()),
+    ("title", pa.string()), ("credits", pa.string()), ("credits_min", pa.float32()), ("credits_max", pa.float32()),
+    ("url", pa.string()), ("anchor", pa.string()), ("heading", pa.string()), ("text", pa.string()),
+    ("prerequisite", pa.string()), ("prerequisite_tree", pa.string()), ("prerequisite_parsed", pa.bool_()),
+    ("prerequisite_unparsed", pa.list_(pa.string())), ("prerequisite_notes", pa.list_(pa.string())),
+    ("corequisite", pa.string()), ("corequisite_tree", pa.string()), ("exclusion", pa.string()),
+    ("excluded_with", pa.list_(pa.string())), ("equivalency", pa.string()), ("equivalent_to", pa.list_(pa.string())),
+    ("restriction", pa.string()),
+])
+EDGES_SCHEMA = pa.schema([
+    ("source", pa.string()), ("target", pa.string()), ("kind", pa.string()), ("parsed", pa.bool_()),
+])
+PROGRAM_SCHEMA = pa.schema([
+    ("program", pa.string()), ("url", pa.string()), ("anchor", pa.string()), ("section", pa.string()),
+    ("year", pa.int32()), ("term", pa.int32()), ("row", pa.int32()), ("requirement", pa.string()),
+    ("codes", pa.list_(pa.string())), ("credits", pa.string()), ("notes", pa.string()),
+])
+
+
+@dataclass
+class CalendarFacts:
+    courses: pa.Table
+    edges: pa.Table
+    programs: pa.Table
+    unparsed_examples: list[dict] = field(default_factory=list)
+
+    @property
+    def prerequisite_sentences(self) -> int:
+        return sum(1 for p in self.courses.column("prerequisite").to_pylist() if p)
+
+    @property
+    def prerequisite_parsed(self) -> int:
+        return sum(1 for p, ok in zip(self.courses.column("prerequisite").to_pylist(),
+                                      self.courses.column("prerequisite_parsed").to_pylist()) if p and ok)
+
+    @property
+    def coverage(self) -> float:
+        """Share of prerequisite sentences parsed with no unparsed part (1.0 when there are none)."""
+        total = self.prerequisite_sentences
+        return self.prerequisite_parsed / total if total else 1.0
+
+
+def labelled_sentences(text: str) -> dict[str, str]:
+    """The text after each label, up to the next label: {'prerequisite': ..., 'corequisite': ..., ...}."""
+    out: dict[str, str] = {}
+    marks = list(_LABEL_RE.finditer(text))
+    for m, nxt in zip(marks, marks[1:] + [None]):
+        key = m.group(1).lower()
+        key = "prerequisite" if key.startswith("prereq") else "corequisite" if key.startswith("coreq") else "equivalency"
+        body = text[m.end(): nxt.start() if nxt else len(text)]
+        body = _EXCLUSION_RE.split(body)[0] if _EXCLUSION_RE.search(body) else body
+        out.setdefault(key, body.strip())
+    return out
+
+
+def _credit_range(credits: str) -> tuple[float | None, float | None]:
+    nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", credits or "")]
+    return (min(nums), max(nums)) if nums else (None, None)
+
+
+def course_facts(section: Section, subjects: list[str]) -> dict:
+    """One row of the course facts table for one course section."""
+    text = section.text
+    sentences = labelled_sentences(text)
+    pre_raw = sentences.get("prerequisite", "")
+    pre_text, notes = split_notes(pre_raw)
+    tree = parse_requirement(pre_text, subjects) if normalize_requirement(pre_text) else None
+    unparsed = unparsed_parts(tree) if tree else []
+    co_text, _ = split_notes(sentences.get("corequisite", ""))
+    co_tree = parse_requirement(co_text, subjects) if co_text else None
+    exclusion = _EXCLUSION_RE.search(text)
+    excluded = [c for c in unique_codes(exclusion["list"], subjects, strict=True)
+                if c != section.course_code] if exclusion else []
+    equivalency = sentences.get("equivalency", "")
+    restriction = _RESTRICTION_RE.search(text)
+    low, high = _credit_range(section.credits)
+    return {
+        "code": section.course_code, "subject": section.subject, "number": section.number,
+        "level": int(section.number[0]) if section.number[:1].isdigit() else 0,
+        "title": section.course_title, "credits": section.credits, "credits_min": low, "credits_max": high,
+        "url": section.url, "anchor": section.anchor, "heading": section.heading, "text": text,
+        "prerequisite": pre_raw, "prerequisite_tree": json.dumps(tree) if tree else "",
+        # a sentence that only recommends ("X is recommended") requires nothing: parsed, no tree
+        "prerequisite_parsed": not unparsed, "prerequisite_unparsed": unparsed,
+        "prerequisite_notes": notes, "corequisite": sentences.get("corequisite", ""),
+        "corequisite_tree": json.dumps(co_tree) if co_tree else "",
+        "exclusion": exclusion.group(0).strip() if exclusion else "", "excluded_with": excluded,
+        "equivalency": equivalency,
+        "equivalent_to": [c for c in unique_codes(equivalency, subjects) if c != section.course_code],
+        "restriction": restriction.group(0).strip() if restriction else "",
+    }
+
+
+def _edges(row: dict, subjects: list[str]) -> list[dict]:
+    edges = []
+    if row["prerequisite_tree"]:
+        tree = json.loads(row["prerequisite_tree"])
+        parsed_codes = tree_codes(tree)
+        for code in parsed_codes:
+            edges.append({"source": row["code"], "target": code, "kind": "prerequisite", "parsed": True})
+        # codes only inside text the parser could not read: kept, flagged as not parsed
+        for text in row["prerequisite_unparsed"]:
+            for code in unique_codes(text, subjects, strict=True):
+                if code not in parsed_codes:
+                    edges.append({"source": row["code"], "target": code, "kind": "prerequisite", "parsed": False})
+    if row["corequisite_tree"]:
+        for code in tree_codes(json.loads(row["corequisite_tree"])):
+            edges.append({"source": row["code"], "target": code, "kind": "corequisite", "parsed": True})
+    for code in row["excluded_with"]:
+        edges.append({"source": row["code"], "target": code, "kind": "exclusion", "parsed": True})
+    for code in row["equivalent_to"]:
+        edges.append({"source": row["code"], "target": code, "kind": "equivalent", "parsed": True})
+    return [e for e in edges if e["target"] != e["source"]]
+
+
+def _program_rows(page: ParsedPage, section: Section, subjects: list[str]) -> list[dict]:
+    year = _YEAR_RE.search(section.heading)
+    rows = []
+    for line in section.text.splitlines():
+        m = _ROW_RE.match(line.strip())
+        if not line.startswith("- ") or not m:
+            continue
+        name = m["name"]
+        rows.append({
+            "program": page.title, "url": section.url, "anchor": section.anchor, "section": section.heading,
+            "year": int(year["year"]) if year else 0, "term": int(year["term"]) if year and year["term"] else 0,
+            "row": len(rows), "requirement": name,
+            "codes": unique_codes(name, subjects, strict=True), "credits": m["credits"] or "",
+            "notes": (m["rest"] or "").removeprefix("Notes: "),
+        })
+    return rows
+
+
+def extract_facts(pages: list[ParsedPage], subjects: list[str]) -> CalendarFacts:
+    """All facts of a parsed calendar. Malformed text yields unparsed leaves, never an exception."""
+    course_rows, edges, program_rows, examples = [], [], [], []
+    for page in pages:
+        for section in page.sections:
+            if section.kind == "course" and section.course_code:
+                row = course_facts(section, subjects)
+                course_rows.append(row)
+                edges += _edges(row, subjects)
+                if row["prerequisite"] and not row["prerequisite_parsed"]:
+                    examples.append({"code": row["code"], "unparsed": row["prerequisite_unparsed"][:2],
+                                     "prerequisite": row["prerequisite"][:300]})
+            elif section.kind == "program":
+                program_rows += _program_rows(page, section, subjects)
+    return CalendarFacts(
+        courses=pa.Table.from_pylist(course_rows, schema=COURSE_FACTS_SCHEMA),
+        edges=pa.Table.from_pylist(edges, schema=EDGES_SCHEMA),
+        programs=pa.Table.from_pylist(program_rows, schema=PROGRAM_SCHEMA),
+        unparsed_examples=examples)
+
+
+def subjects_of(pages: list[ParsedPage]) -> list[str]:
+    return sorted({s.subject for p in pages for s in p.sections if s.kind == "course" and s.subject})
+

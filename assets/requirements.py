@@ -1,0 +1,259 @@
+"""Parse a calendar requirement sentence ("One of CPSC 210, CPEN 221 and either (a) ... or (b) ...")
+into an expression tree.
+
+The calendar writes prerequisites in a small, regular English: ``One of``,
+``All of``, ``Two of``, ``Either (a) ... or (b) ...``, lists joined by commas,
+``and`` and ``or``, plus conditions that are not courses (year standing, a
+score in a course, permission, admission to a program, credits in a subject).
+Eligibility answers and the "which courses need X" graph are only as good as
+this tree, so the parser is conservative: a piece it cannot read with
+certainty becomes an ``unparsed`` leaf that keeps its text, and the sentence
+is counted as not fully parsed. Nothing is guessed or dropped.
+
+A node is a plain dict (it is stored as JSON in the facts table):
+``{"op": "all" | "one" | "n_of", "n": int, "items": [...]}`` or a leaf
+``{"op": "course", "code": ...}``, ``{"op": "score", "min": 68, "codes": [...], "text": ...}``,
+``{"op": "coreq", "items": [...]}`` (may be taken at the same time), or a typed condition
+``{"op": "standing" | "permission" | "program" | "credits" | "high_school" | "placement" | "other",
+"text": ...}``, or ``{"op": "unparsed", "text": ...}``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rag.codes import find_codes
+from rag.requirement_tree import tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
+
+QUANTIFIERS = {"one": 1, "either": 1, "any": 1, "all": 0, "both": 0, "two": 2, "three": 3, "four": 4}
+_QUANT_RE = re.compile(r"^(?P<q>one|all|both|two|three|four|any one|any)\s+of\s*(?:the following:?\s*)?(?P<rest>.*)$",
+                       re.IGNORECASE | re.DOTALL)
+_LABEL_RE = re.compile(r"(?:(?<=\s)|^|(?<=[;,.]))\(?(?P<label>[a-h])\)\s", re.IGNORECASE)
+_CLAUSE_START = (r"(?:one of|all of|both of|two of|three of|either|a score|a grade|a minimum|score|grade|"
+                 r"permission|consent|approval|admission|registration|enrol+ment|restricted|"
+                 r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]year|year \d|"
+                 r"\d+ credits|at least|completion|a corequisite|corequisite)")
+_AND_SPLIT_RE = re.compile(r",?\s+and\s+(?=" + _CLAUSE_START + r")", re.IGNORECASE)
+_OR_SPLIT_RE = re.compile(r",?\s+or\s+(?=" + _CLAUSE_START + r")", re.IGNORECASE)
+_COMMA_CLAUSE_RE = re.compile(r",\s*(?=(?:one|all|both|two) of\b)", re.IGNORECASE)
+_SCORE_RE = re.compile(
+    r"^(?:a |an )?(?:minimum )?(?:overall |combined )?(?:score|grade|mark|average)s?\s+of\s+(?:at least\s+)?(?P<min>\d+)\s*%"
+    r"(?:\s+or\s+(?:higher|better|above|more))?\s*(?:in|on)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
+_COREQ_RE = re.compile(r"^(?:a\s+)?corequisite\s+of\s+(?P<rest>.+)$|^(?P<rest2>.+?)\s+as\s+a\s+corequisite$",
+                       re.IGNORECASE | re.DOTALL)
+_COMPLETION_RE = re.compile(r"^(?:successful\s+)?completion\s+of\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
+_HIGH_SCHOOL_RE = re.compile(
+    r"^(?:BC\s+)?(?:(?:Principles of |Foundations of )?Mathematics|Pre-?calculus|Chemistry|Biology|Physics|"
+    r"English(?: Studies)?|Anatomy and Physiology|[A-Z]{2,5})\s*1[12]\b", re.IGNORECASE)
+_TYPED = (
+    ("standing", re.compile(r"\bstanding\b|\b(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]year\b|"
+                            r"\byear [1-5]\b", re.IGNORECASE)),
+    ("permission", re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b|\bapproved\b|\binvitation\b|"
+                              r"\binstructor\b", re.IGNORECASE)),
+    ("program", re.compile(r"\badmission\b|\badmitted\b|\bregistration\b|\bregistered\b|\benrol+(?:ment|ed)\b|"
+                           r"\brestricted to\b|\bstudents in\b|\bprogram\b|\bmajor\b|\bspecialization\b|"
+                           r"\bdegree\b|\bB\.?Sc\b|\bBASc\b|\bB\.?A\b", re.IGNORECASE)),
+    ("credits", re.compile(r"\b\d+\s+credits?\b", re.IGNORECASE)),
+    ("placement", re.compile(r"\bplacement\b|\bassessment\b|\bexam(?:ination)?\b|\btest\b", re.IGNORECASE)),
+    ("high_school", re.compile(r"\bhigh[- ]school\b|\bsecondary school\b|\bgrade 1[12]\b", re.IGNORECASE)),
+)
+NOTE_RE = re.compile(r"^Credit will be granted|not eligible for Credit/D/Fail|\brecommended\b|\bstrongly\b|\bencouraged\b|"
+                     r"\bPrerequisite grade requirement\b", re.IGNORECASE)
+_SENTENCE_SPLIT_RE = re.compile(r"(?<=[a-z0-9)\]%])\.\s+(?=[A-Z(0-9])")
+
+
+def _code_leaf(text: str, subjects: Iterable[str] | None) -> dict | None:
+    """A leaf when ``text`` is exactly one course code (nothing else of substance)."""
+    codes = find_codes(text)
+    if len(codes) != 1:
+        return None
+    code, start, end = codes[0]
+    rest = (text[:start] + text[end:]).strip(" .,;:()")
+    return {"op": "course", "code": code} if not rest else None
+
+
+_HOURS_RE = re.compile(r"\[\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){1,2}\]")
+_CREDIT_D_FAIL_RE = re.compile(r"This course is not eligible for Credit/D/Fail grading\.?", re.IGNORECASE)
+
+
+def normalize_requirement(text: str) -> str:
+    """Undo the calendar's typing quirks that are not meaning: hours marks, brackets, 'Either(a)'."""
+    text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))
+    text = re.sub(r"\[([A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\]", r"\1", text)
+    text = re.sub(r"\b(either|of)\(", r"\1 (", text, flags=re.IGNORECASE)
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _strip(text: str) -> str:
+    text = re.sub(r"\s+", " ", text).strip()
+    while True:
+        new = re.sub(r"^(?:and|or|,|;|\.)\s*|\s*(?:,|;|\.|\band\b|\bor\b)$", "", text,
+                     flags=re.IGNORECASE).strip()
+        if new.startswith("(") and new.endswith(")") and new.count("(") == 1:
+            new = new[1:-1].strip()
+        if new == text:
+            return text
+        text = new
+
+
+_NEXT_LABEL_RE = re.compile(r"\s*(?:or\s+|and\s+)?\(?[b-h]\)\s", re.IGNORECASE)
+
+
+def _split_top(text: str, pattern: re.Pattern, within_labels: bool = False) -> list[str]:
+    """Split at ``pattern`` outside parentheses. Word joiners ('and one of') only split before the
+    first lettered label (after it they belong to a labelled part); with ``within_labels``
+    (semicolons, sentences) a cut anywhere counts unless the next lettered label follows it."""
+    first_label = _LABEL_RE.search(text)
+    limit = len(text) if within_labels or not first_label else first_label.start()
+    parts, last, depth, cut = [], 0, 0, []
+    depth_at = []
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        depth_at.append(depth)
+    for m in pattern.finditer(text):
+        if m.start() >= limit:
+            break
+        if within_labels and _NEXT_LABEL_RE.match(text, m.end()):
+            continue
+        if depth_at[m.start()] == 0:
+            cut.append(m)
+    for m in cut:
+        parts.append(text[last:m.start()])
+        last = m.end()
+    parts.append(text[last:])
+    return [p for p in (_strip(p) for p in parts) if p]
+
+
+def _labeled(text: str, subjects) -> dict | None:
+    """``Either (a) X or (b) Y`` / ``All of (a) X, (b) Y``: lettered alternatives or parts."""
+    labels = list(_LABEL_RE.finditer(text))
+    if len(labels) < 2 or labels[0]["label"].lower() != "a":
+        return None
+    prefix = text[:labels[0].start()].strip().lower()
+    if prefix and not re.fullmatch(r"(?:either|one of|all of|both of|two of|any of|)\s*:?", prefix):
+        return None
+    segments = [text[a.end():b.start()] for a, b in zip(labels, labels[1:])] + [text[labels[-1].end():]]
+    joiners = [text[max(0, b.start() - 8):b.start()].lower() for b in labels[1:]]
+    if prefix.startswith(("all", "both")):
+        op, n = "all", 0
+    elif prefix.startswith("two"):
+        op, n = "n_of", 2
+    elif prefix.startswith(("either", "one", "any")):
+        op, n = "one", 1
+    elif all(re.search(r"\bor\b", j) for j in joiners):
+        op, n = "one", 1
+    elif all(re.search(r"\band\b|;", j) for j in joiners):
+        op, n = "all", 0
+    else:
+        return None
+    items = [parse_requirement(_strip(s), subjects) for s in segments if _strip(s)]
+    return {"op": op, "n": n, "items": items}
+
+
+def _list_items(text: str) -> tuple[list[str], str]:
+    """Split a list of codes or conditions; returns the items and the joiner used (or / and / comma)."""
+    items = [i for i in (_strip(p) for p in re.split(r",\s*(?:or|and)?\s*|\s+or\s+|\s+and\s+", text)) if i]
+    subject = ""
+    for n, item in enumerate(items):  # "ABCD 200, 210": a bare number shares the last subject
+        codes = find_codes(item)
+        if codes:
+            subject = codes[-1][0].split()[0]
+        elif subject and re.fullmatch(r"\d{3}[A-Za-z]?", item):
+            items[n] = f"{subject} {item}"
+    joiner = "or" if re.search(r"\bor\b", text) else "and" if re.search(r"\band\b", text) else "comma"
+    if re.search(r"\bor\b", text) and re.search(r"\band\b", text):
+        joiner = "mixed"
+    return items, joiner
+
+
+def _condition(text: str, subjects) -> dict:
+    """A leaf that is not a bare code: score, corequisite, completion, or a typed condition."""
+    m = _SCORE_RE.match(text)
+    if m:
+        rest = m["rest"]
+        codes = [c for c, _, _ in find_codes(rest)]
+        return {"op": "score", "min": int(m["min"]), "codes": codes, "text": text,
+                "quant": "all" if re.match(r"(?:each|both|all) of", rest, re.IGNORECASE) else "one"}
+    m = _COREQ_RE.match(text)
+    if m:
+        inner = parse_requirement(_strip(m["rest"] or m["rest2"]), subjects)
+        return {"op": "coreq", "items": [inner], "text": text}
+    m = _COMPLETION_RE.match(text)
+    if m:
+        inner = parse_requirement(_strip(m["rest"]), subjects)
+        if inner["op"] != "unparsed":
+            return inner
+    if _HIGH_SCHOOL_RE.match(text) and not find_codes(text):
+        return {"op": "high_school", "text": text}
+    codes = find_codes(text)
+    for op, pattern in _TYPED:
+        if pattern.search(text):
+            if codes and op not in ("program", "standing"):
+                break  # a condition that names courses in a way not understood: flag it
+            return {"op": op, "text": text}
+    # no course in it: a condition ubcal keeps as text and cannot check; with courses: not understood
+    return {"op": "other", "text": text} if not codes else {"op": "unparsed", "text": text}
+
+
+def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
+    """The expression tree of one requirement text (already cut to the requirement itself)."""
+    text = _strip(normalize_requirement(text))
+    if not text:
+        return {"op": "unparsed", "text": ""}
+    if not find_codes(text):
+        return _condition(text, subjects)  # no course in it: one typed condition, however it is worded
+    leaf = _code_leaf(text, subjects)
+    if leaf:
+        return leaf
+    for pattern, op, within in ((re.compile(r"\s*;\s*(?=or\b)", re.IGNORECASE), "one", True),
+                                (re.compile(r"\s*;\s*"), "all", True),
+                                (re.compile(r"\.\s+(?=or\b)", re.IGNORECASE), "one", True),
+                                (_SENTENCE_SPLIT_RE, "all", True)):
+        parts = _split_top(text, pattern, within)
+        if len(parts) > 1:
+            return {"op": op, "n": 1 if op == "one" else 0, "items": [parse_requirement(p, subjects) for p in parts]}
+    labeled = _labeled(text, subjects)
+    if labeled:
+        return labeled
+    for pattern, op in ((_OR_SPLIT_RE, "one"), (_AND_SPLIT_RE, "all"), (_COMMA_CLAUSE_RE, "all")):
+        parts = _split_top(text, pattern)
+        if len(parts) > 1:
+            return {"op": op, "n": 1 if op == "one" else 0, "items": [parse_requirement(p, subjects) for p in parts]}
+    m = _QUANT_RE.match(text)
+    if m:
+        word = m["q"].lower().split()[-1]
+        n = QUANTIFIERS[word]
+        labeled = _labeled(m["rest"], subjects)
+        if labeled:
+            labeled["op"], labeled["n"] = ("all", 0) if n == 0 else ("one", 1) if n == 1 else ("n_of", n)
+            return labeled
+        items, _ = _list_items(m["rest"])
+        parsed = [parse_requirement(i, subjects) for i in items]
+        op = "all" if n == 0 else "one" if n == 1 else "n_of"
+        return {"op": op, "n": n, "items": parsed}
+    either = re.match(r"^either\s+(?P<rest>.+)$", text, re.IGNORECASE | re.DOTALL)
+    if either:
+        items, joiner = _list_items(either["rest"])
+        if joiner == "or" and len(items) > 1:
+            return {"op": "one", "n": 1, "items": [parse_requirement(i, subjects) for i in items]}
+    if find_codes(text) and not _SCORE_RE.match(text) \
+            and not _COREQ_RE.match(text) and not _COMPLETION_RE.match(text):
+        items, joiner = _list_items(text)
+        leaves = [_code_leaf(i, subjects) for i in items]
+        if len(items) > 1 and all(leaves) and joiner in ("or", "and"):
+            return {"op": "one" if joiner == "or" else "all", "n": 1 if joiner == "or" else 0, "items": leaves}
+        if len(items) > 1 and joiner in ("or", "and"):
+            return {"op": "one" if joiner == "or" else "all", "n": 1 if joiner == "or" else 0,
+                    "items": [parse_requirement(i, subjects) for i in items]}
+    return _condition(text, subjects)
+
+
+def split_notes(text: str) -> tuple[str, list[str]]:
+    """Cut advice ("X is recommended", "not eligible for Credit/D/Fail") off a requirement text."""
+    sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
+    kept, notes = [], []
+    for s in sentences:
+        (notes if NOTE_RE.search(s) else kept).append(s)
+    return " ".join(kept), notes

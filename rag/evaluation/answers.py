@@ -1,0 +1,138 @@
+"""Score what a student reads: does the answer lead with the expected verdict and name every expected code?
+
+Retrieval metrics say whether the right page was found; these say whether the
+answer is right. Each question is asked through the shipped path
+(``Answerer.ask``: understanding, facts, routing, the agent, generation and the
+guard), once. Codes are compared in normalized form (``cpsc221``, ``CPSC_V 221``
+and ``CPSC 221`` are one code), so a lone digit never matches inside ``[1]`` or
+``CPSC 320``.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from rag.answer import Answerer
+from rag.codes import unique_codes
+from rag.evaluation.metrics import percentile
+from rag.evaluation.testset import TestQuestion
+
+VERDICT_WORDS = {"yes": r"yes", "no": r"no", "cannot tell": r"cannot tell|can't tell|depends",
+                 "same": r"(?:the )?same|neither|equal", "none": r"\bno\b|\bnot\b|\bnone\b|\bhas no\b"}
+
+
+@dataclass
+class AnswerScore:
+    qid: str
+    category: str
+    split: str
+    correct: bool
+    verdict_ok: bool | None
+    missing_codes: list[str]
+    declined: bool
+    answered_by: str
+    llm_calls: int
+    ms: float
+    answer: str
+    problems: list[str] = field(default_factory=list)
+
+
+def lead(answer: str) -> str:
+    """The first sentence: where the verdict must be."""
+    return re.split(r"(?<=[.!?:;])\s|\n", answer.strip(), maxsplit=1)[0]
+
+
+def verdict_stated(answer: str, expected: str) -> bool:
+    """The first sentence states ``expected``: yes/no/cannot tell/same/none, or a course code."""
+    first = lead(answer)
+    if re.fullmatch(r"[A-Z]{2,5} \d{3}[A-Z]?", expected):
+        # the course named first in the lead is the verdict
+        named = unique_codes(first)
+        return bool(named) and named[0] == expected
+    pattern = VERDICT_WORDS.get(expected.lower(), re.escape(expected))
+    if expected.lower() in ("yes", "no"):
+        return re.match(rf"\s*{pattern}\b", first, re.IGNORECASE) is not None
+    return re.search(pattern, first, re.IGNORECASE) is not None
+
+
+def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[bool, bool | None, list[str], list[str]]:
+    """(correct, verdict right or None when none is expected, codes missing, problems)."""
+    problems: list[str] = []
+    if not q.answerable:
+        ok = declined
+        return ok, None, [], ([] if ok else ["answered a question the calendar does not cover"])
+    if declined:
+        return False, None, [], ["declined an answerable question"]
+    expected_verdict = q.extra.get("expected_verdict", "")
+    verdict_ok = verdict_stated(answer_text, expected_verdict) if expected_verdict else None
+    if verdict_ok is False:
+        problems.append(f"lead does not state '{expected_verdict}'")
+    named = set(unique_codes(answer_text))
+    missing = [c for c in q.extra.get("expected_codes", []) if c not in named]
+    if missing:
+        problems.append(f"does not name {', '.join(missing)}")
+    any_of = q.extra.get("expected_any", [])
+    if any_of and not named & set(any_of):
+        problems.append(f"names none of {', '.join(any_of)}")
+    low = answer_text.lower()
+    absent = [s for s in q.answer_contains if s.lower() not in low]
+    if absent:
+        problems.append(f"does not contain {', '.join(absent)}")
+    return not problems, verdict_ok, missing, problems
+
+
+def score_answers(answerer: Answerer, questions: list[TestQuestion], progress=None) -> list[AnswerScore]:
+    """Ask each question once through ``Answerer.ask`` and score the answer."""
+    scores = []
+    for q in questions:
+        start = time.perf_counter()
+        a = answerer.ask(q.question)
+        ms = (time.perf_counter() - start) * 1000
+        correct, verdict_ok, missing, problems = score_answer(q, a.answer, a.declined)
+        scores.append(AnswerScore(q.id, q.category, q.extra.get("split", "-"), correct, verdict_ok, missing,
+                                  a.declined, a.answered_by, a.tokens.get("llm_calls", 0), ms, a.answer, problems))
+        if progress:
+            progress(q, "answers")
+    return scores
+
+
+def summarize_answers(scores: list[AnswerScore]) -> dict:
+    """Per category and split: share correct, who answered, model calls and latency."""
+    out: dict = {}
+    for (cat, split) in sorted({(s.category, s.split) for s in scores}):
+        rows = [s for s in scores if s.category == cat and s.split == split]
+        out[f"{cat}/{split}"] = {
+            "n": len(rows), "correct": statistics.fmean(s.correct for s in rows),
+            "by_facts": sum(s.answered_by == "facts" for s in rows),
+            "llm_called": sum(s.llm_calls > 0 for s in rows),
+            "model_text_kept": sum(s.answered_by == "model" for s in rows),
+            "p50_ms": percentile([s.ms for s in rows], 0.5)}
+    facts_ms = [s.ms for s in scores if s.answered_by == "facts"]
+    out["_overall"] = {
+        "n": len(scores), "correct": statistics.fmean(s.correct for s in scores) if scores else 0.0,
+        "llm_called_share": statistics.fmean(s.llm_calls > 0 for s in scores) if scores else 0.0,
+        "facts_p50_ms": percentile(facts_ms, 0.5) if facts_ms else None,
+        "facts_p95_ms": percentile(facts_ms, 0.95) if facts_ms else None,
+        "model_text_kept": sum(s.answered_by == "model" for s in scores),
+        "answered_by": {k: sum(s.answered_by == k for s in scores) for k in ("facts", "model", "extractive",
+                                                                              "decline")}}
+    return out
+
+
+def answers_markdown(summary: dict) -> str:
+    lines = ["## Answers (asked once through `ubcal ask`'s path)", "",
+             "| category/split | n | correct | by facts | model called | model text kept | p50 ms |",
+             "|---|---|---|---|---|---|---|"]
+    for key, s in summary.items():
+        if key.startswith("_"):
+            continue
+        lines.append(f"| {key} | {s['n']} | {s['correct']:.2f} | {s['by_facts']} | {s['llm_called']} | "
+                     f"{s['model_text_kept']} | {s['p50_ms']:.0f} |")
+    o = summary["_overall"]
+    lines += ["", f"Overall: {o['n']} questions, correct {o['correct']:.2f}; the model was called on "
+              f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; answered by "
+              f"{o['answered_by']}; facts answers p50 {o['facts_p50_ms'] or 0:.1f} ms, p95 {o['facts_p95_ms'] or 0:.1f} ms."]
+    return "\n".join(lines) + "\n"

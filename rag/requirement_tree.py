@@ -1,0 +1,95 @@
+"""Reading a parsed requirement tree: its codes, its words, and whether completed courses satisfy it.
+
+The tree comes from the build (``assets.requirements``) as JSON. The query side
+evaluates it with three values: satisfied, not satisfied, and cannot tell
+(a grade, a standing, a permission ubcal has no way to check). "Cannot tell"
+is an answer in its own right, never rounded to yes.
+"""
+
+from __future__ import annotations
+
+YES, NO, UNKNOWN = "yes", "no", "cannot tell"
+
+
+def unparsed_parts(node: dict) -> list[str]:
+    """The texts of every unparsed leaf (empty = fully parsed)."""
+    if node["op"] == "unparsed":
+        return [node["text"]]
+    return [t for child in node.get("items", []) for t in unparsed_parts(child)]
+
+
+def tree_codes(node: dict) -> list[str]:
+    """Every course code the tree requires, in order (score and corequisite leaves included)."""
+    if node["op"] == "course":
+        return [node["code"]]
+    if node["op"] == "score":
+        return list(node["codes"])
+    out: list[str] = []
+    for child in node.get("items", []):
+        out += [c for c in tree_codes(child) if c not in out]
+    return out
+
+
+def describe(node: dict) -> str:
+    """The tree in plain words, for answers: 'all of CPSC 213, CPSC 221'."""
+    op = node["op"]
+    if op == "course":
+        return node["code"]
+    if op in ("all", "one", "n_of"):
+        parts = [describe(c) for c in node["items"]]
+        if len(parts) == 1:
+            return parts[0]
+        lead = {"all": "all of", "one": "one of"}.get(op, f"{node.get('n', 2)} of")
+        nested = any(c["op"] in ("all", "one", "n_of") for c in node["items"])
+        return f"{lead} " + ("; ".join(f"({chr(97 + i)}) {p}" for i, p in enumerate(parts)) if nested
+                             else ", ".join(parts))
+    if op == "coreq":
+        return f"{describe(node['items'][0])} (may be taken at the same time)"
+    return node.get("text", "")
+
+
+def evaluate(node: dict, completed: set[str]) -> str:
+    """YES / NO / UNKNOWN for ``completed`` courses against the tree."""
+    op = node["op"]
+    if op == "course":
+        return YES if node["code"] in completed else NO
+    if op == "score":
+        return UNKNOWN if any(c in completed for c in node["codes"]) else NO if node["codes"] else UNKNOWN
+    if op == "coreq":
+        return YES if evaluate(node["items"][0], completed) == YES else UNKNOWN
+    if op in ("all", "one", "n_of"):
+        results = [evaluate(c, completed) for c in node["items"]]
+        need = len(results) if op == "all" else 1 if op == "one" else min(node.get("n", 1), len(results))
+        yes, unknown = results.count(YES), results.count(UNKNOWN)
+        if yes >= need:
+            return YES
+        if yes + unknown < need:
+            return NO
+        return UNKNOWN
+    return UNKNOWN  # standing, permission, program, placement, other, unparsed: not checkable here
+
+
+def missing(node: dict, completed: set[str]) -> list[str]:
+    """What is still needed, in words, for the parts that evaluate to NO."""
+    if evaluate(node, completed) != NO:
+        return []
+    op = node["op"]
+    if op == "all":
+        return [m for c in node["items"] if evaluate(c, completed) == NO for m in missing(c, completed)]
+    return [describe(node)]
+
+
+def unchecked(node: dict, completed: set[str]) -> list[str]:
+    """Conditions that ubcal cannot check and that decide the outcome (grades, standing, permission)."""
+    op = node["op"]
+    if op == "course":
+        return []
+    if op == "score":
+        return [node["text"]] if any(c in completed for c in node["codes"]) else []
+    if op in ("all", "one", "n_of", "coreq"):
+        out: list[str] = []
+        for c in node.get("items", []):
+            if evaluate(c, completed) == UNKNOWN:
+                out += [t for t in unchecked(c, completed) if t not in out]
+        return out
+    return [node.get("text", "")]

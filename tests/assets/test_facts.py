@@ -1,0 +1,90 @@
+"""Fact extraction from tiny calendars written here: course rows, the requirement graph, program rows."""
+
+from __future__ import annotations
+
+import json
+
+from assets.facts import extract_facts, subjects_of
+from assets.parse import parse_page
+from assets.sources import scan_saved_site
+from tests.conftest import page_html
+
+COURSES = [
+    ("110", "4", "Programming One", "Writing programs. [3-2-0]"),
+    ("121", "4", "Logic", "Sets and logic. [3-1-0]"),
+    ("210", "4", "Programming Two", "Design. [3-2-0] Prerequisite: One of ABCD 110, ABCD 107."),
+    ("213", "4", "Systems", "Machines. [3-2-0] Prerequisite: All of ABCD 121, ABCD 210. "
+                            "This course is not eligible for Credit/D/Fail grading."),
+    ("221", "4", "Algorithms", "Data structures. Credit will be granted for only one of ABCD 221 or EFGH 221. "
+                               "[3-2-0] Prerequisite: ABCD 210 and either (a) ABCD 121 or (b) a score of 70% or "
+                               "higher in EFGH 120. Corequisite: EFGH 200."),
+    ("310", "3-6", "Projects", "Teams. Prerequisite: All of ABCD 213, 221 and third-year standing."),
+    ("311", "3", "Listed", "Prerequisite: ABCD 213, ABCD 221."),
+    ("320", "3", "Odd", "Prerequisite: ABCD 221 must be taken prior to or at the same time as ABCD 320."),
+    ("330", "3", "Advice", "Prerequisite: ABCD 213 is recommended."),
+]
+PROGRAM = """<p>Requirements of the Example specialization.</p>
+<h2>Year 1</h2><table><thead><tr><th>Course</th><th>Credits</th><th>Notes</th></tr></thead><tbody>
+<tr><td>ABCD 110 (or 107 and 108)</td><td>4</td><td></td></tr>
+<tr><td>EFGH 100, 101</td><td>6</td><td>Either order.</td></tr></tbody></table>
+<h2>Year 2, Term 1</h2><table><thead><tr><th>Course</th><th>Credits</th><th>Notes</th></tr></thead><tbody>
+<tr><td>ABCD /EFGH 221</td><td>4</td><td></td></tr>
+<tr><td>Electives</td><td>3</td><td>Any arts 100-level courses</td></tr></tbody></table>"""
+
+
+def _facts(tiny):
+    tiny.subject("abcdv", "ABCD", COURSES)
+    tiny.subject("efghv", "EFGH", [("100", "3", "A", "x"), ("101", "3", "B", "y"), ("120", "3", "C", "z"),
+                                   ("200", "3", "D", "w"), ("221", "4", "E", "v")])
+    tiny.write("faculties-colleges-and-schools/example.html", page_html("Example", PROGRAM))
+    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
+    return extract_facts(pages, subjects_of(pages))
+
+
+def test_course_rows_hold_credits_sentences_and_trees(tiny):
+    facts = _facts(tiny)
+    rows = {r["code"]: r for r in facts.courses.to_pylist()}
+    c221 = rows["ABCD 221"]
+    assert c221["credits"] == "4" and c221["level"] == 2 and c221["title"] == "Algorithms"
+    assert c221["prerequisite"].startswith("ABCD 210 and either (a)")
+    assert c221["corequisite"] == "EFGH 200."
+    assert c221["excluded_with"] == ["EFGH 221"]
+    tree = json.loads(c221["prerequisite_tree"])
+    assert tree["op"] == "all" and tree["items"][0] == {"op": "course", "code": "ABCD 210"}
+    assert rows["ABCD 310"]["credits_min"] == 3 and rows["ABCD 310"]["credits_max"] == 6
+    # Credit/D/Fail is a note, not part of the requirement
+    assert rows["ABCD 213"]["prerequisite_notes"] == ["This course is not eligible for Credit/D/Fail grading."]
+    assert json.loads(rows["ABCD 213"]["prerequisite_tree"])["op"] == "all"
+
+
+def test_unparseable_prerequisite_is_flagged_and_counted(tiny):
+    facts = _facts(tiny)
+    rows = {r["code"]: r for r in facts.courses.to_pylist()}
+    assert not rows["ABCD 320"]["prerequisite_parsed"]
+    assert rows["ABCD 320"]["prerequisite_unparsed"]
+    assert rows["ABCD 330"]["prerequisite_parsed"] and not rows["ABCD 330"]["prerequisite_tree"]  # advice only
+    # "ABCD 213, ABCD 221" without "and"/"or" could mean both or either: flagged, not guessed
+    assert not rows["ABCD 311"]["prerequisite_parsed"]
+    assert facts.prerequisite_sentences == 7 and facts.prerequisite_parsed == 5
+    assert [e["code"] for e in facts.unparsed_examples] == ["ABCD 311", "ABCD 320"]
+
+
+def test_requirement_graph_edges(tiny):
+    edges = {(e["source"], e["target"], e["kind"], e["parsed"]) for e in _facts(tiny).edges.to_pylist()}
+    assert ("ABCD 310", "ABCD 221", "prerequisite", True) in edges  # from the abbreviated "ABCD 213, 221"
+    assert ("ABCD 221", "EFGH 120", "prerequisite", True) in edges  # inside a score condition
+    assert ("ABCD 221", "EFGH 200", "corequisite", True) in edges
+    assert ("ABCD 221", "EFGH 221", "exclusion", True) in edges
+    assert ("ABCD 320", "ABCD 221", "prerequisite", False) in edges  # unparsed text, kept and flagged
+    assert not any(e[1] == "ABCD 213" and e[0] == "ABCD 330" for e in edges)  # recommended is not required
+
+
+def test_program_rows_expand_abbreviations_by_year_and_term(tiny):
+    rows = _facts(tiny).programs.to_pylist()
+    by_req = {r["requirement"]: r for r in rows}
+    assert by_req["ABCD 110 (or 107 and 108)"]["codes"] == ["ABCD 110", "ABCD 107", "ABCD 108"]
+    assert by_req["EFGH 100, 101"]["codes"] == ["EFGH 100", "EFGH 101"] and by_req["EFGH 100, 101"]["year"] == 1
+    shared = by_req["ABCD /EFGH 221"]
+    assert set(shared["codes"]) == {"ABCD 221", "EFGH 221"} and (shared["year"], shared["term"]) == (2, 1)
+    assert by_req["Electives"]["codes"] == []  # "arts 100-level courses" names no course
+    assert by_req["EFGH 100, 101"]["notes"] == "Either order."

@@ -1,0 +1,69 @@
+"""The requirement parser: sentences written for these tests in the calendar's style, and malformed input."""
+
+from __future__ import annotations
+
+import pytest
+
+from assets.requirements import parse_requirement, split_notes
+from rag.requirement_tree import describe, tree_codes, unparsed_parts
+
+
+def test_one_of_list_is_an_alternative_of_courses():
+    tree = parse_requirement("One of ABCD 110, ABCD_V 111, EFGH 120.")
+    assert tree == {"op": "one", "n": 1, "items": [{"op": "course", "code": c}
+                                                   for c in ("ABCD 110", "ABCD 111", "EFGH 120")]}
+
+
+def test_all_of_with_abbreviated_numbers_expands_the_subject():
+    tree = parse_requirement("All of ABCD 200, 210 and 220.")
+    assert tree["op"] == "all" and tree_codes(tree) == ["ABCD 200", "ABCD 210", "ABCD 220"]
+
+
+def test_course_and_either_labelled_alternatives():
+    tree = parse_requirement("One of ABCD 210, WXYZ 221 and either (a) one of ABCD 121, MNOP 220 or "
+                             "(b) a score of 70% or higher in MNOP 226.")
+    assert tree["op"] == "all"
+    first, second = tree["items"]
+    assert first["op"] == "one" and tree_codes(first) == ["ABCD 210", "WXYZ 221"]
+    assert second["op"] == "one"
+    assert second["items"][1] == {"op": "score", "min": 70, "codes": ["MNOP 226"],
+                                  "text": "a score of 70% or higher in MNOP 226", "quant": "one"}
+    assert describe(tree) == ("all of (a) one of ABCD 210, WXYZ 221; (b) one of (a) one of ABCD 121, MNOP 220; "
+                              "(b) a score of 70% or higher in MNOP 226")
+
+
+def test_two_of_is_a_count():
+    tree = parse_requirement("Two of ABCD 301, ABCD 302, ABCD 303.")
+    assert tree["op"] == "n_of" and tree["n"] == 2 and len(tree["items"]) == 3
+
+
+def test_standing_and_permission_are_typed_leaves():
+    tree = parse_requirement("ABCD 300 and third-year standing. Permission of the department is required.")
+    ops = [item["op"] for item in tree["items"]]
+    assert tree["op"] == "all" and "permission" in ops
+    assert not unparsed_parts(tree)
+    assert parse_requirement("Fourth-year standing in the Faculty.")["op"] == "standing"
+
+
+def test_semicolon_or_is_an_alternative():
+    tree = parse_requirement("ABCD 200 and one of EFGH 233, EFGH 260; or a corequisite of EFGH 213.")
+    assert tree["op"] == "one"
+    assert tree["items"][1]["op"] == "coreq"
+
+
+def test_unreadable_course_text_is_flagged_not_guessed():
+    tree = parse_requirement("ABCD 482 must be taken prior to or at the same time as ABCD 481.")
+    assert unparsed_parts(tree), tree
+
+
+def test_notes_are_split_off():
+    kept, notes = split_notes("ABCD 230. ABCD 324 is recommended.")
+    assert kept == "ABCD 230." and notes == ["ABCD 324 is recommended."]
+
+
+@pytest.mark.parametrize("text", ["", "((((", "One of", "Either (a) or (b)", "and and or ;;; .", "(a) (b) (c)",
+                                  "One of ABCD 1000000000, ,,, or", "All of (a) ABCD 100 (b)", "\u00a0\u2014"])
+def test_malformed_text_never_raises(text):
+    tree = parse_requirement(text)
+    assert tree["op"] in {"all", "one", "n_of", "course", "score", "coreq", "standing", "permission", "program",
+                          "credits", "high_school", "placement", "other", "unparsed"}
