@@ -25,7 +25,8 @@ FACTS_VERSION = "1"
 
 _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 _LABEL_RE = re.compile(r"\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:", re.IGNORECASE)
-_EXCLUSION_RE = re.compile(r"Credit (?:will be|is) (?:granted|given) for only one of\s+(?P<list>[^.]*?(?:\.\s?\d[^.]*)*)"
+_EXCLUSION_RE = re.compile(r"Credit (?:will be|is) (?:granted|given) for only one of\s+"
+                           r"(?P<list>[^.]*?(?:\.\s?\d[^.]*)*)"
                            r"(?:\.(?=\s|$)|$)", re.IGNORECASE)
 _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to)[^.]*\.?", re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
@@ -81,7 +82,8 @@ def labelled_sentences(text: str) -> dict[str, str]:
     marks = list(_LABEL_RE.finditer(text))
     for m, nxt in zip(marks, marks[1:] + [None]):
         key = m.group(1).lower()
-        key = "prerequisite" if key.startswith("prereq") else "corequisite" if key.startswith("coreq") else "equivalency"
+        key = ("prerequisite" if key.startswith("prereq") else
+               "corequisite" if key.startswith("coreq") else "equivalency")
         body = text[m.end(): nxt.start() if nxt else len(text)]
         body = _EXCLUSION_RE.split(body)[0] if _EXCLUSION_RE.search(body) else body
         out.setdefault(key, body.strip())

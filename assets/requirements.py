@@ -38,7 +38,8 @@ _AND_SPLIT_RE = re.compile(r",?\s+and\s+(?=" + _CLAUSE_START + r")", re.IGNORECA
 _OR_SPLIT_RE = re.compile(r",?\s+or\s+(?=" + _CLAUSE_START + r")", re.IGNORECASE)
 _COMMA_CLAUSE_RE = re.compile(r",\s*(?=(?:one|all|both|two) of\b)", re.IGNORECASE)
 _SCORE_RE = re.compile(
-    r"^(?:a |an )?(?:minimum )?(?:overall |combined )?(?:score|grade|mark|average)s?\s+of\s+(?:at least\s+)?(?P<min>\d+)\s*%"
+    r"^(?:a |an )?(?:minimum )?(?:overall |combined )?(?:score|grade|mark|average)s?\s+of\s+(?:at least\s+)?"
+    r"(?P<min>\d+)\s*%"
     r"(?:\s+or\s+(?:higher|better|above|more))?\s*(?:in|on)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
 _COREQ_RE = re.compile(r"^(?:a\s+)?corequisite\s+of\s+(?P<rest>.+)$|^(?P<rest2>.+?)\s+as\s+a\s+corequisite$",
                        re.IGNORECASE | re.DOTALL)
@@ -58,7 +59,8 @@ _TYPED = (
     ("placement", re.compile(r"\bplacement\b|\bassessment\b|\bexam(?:ination)?\b|\btest\b", re.IGNORECASE)),
     ("high_school", re.compile(r"\bhigh[- ]school\b|\bsecondary school\b|\bgrade 1[12]\b", re.IGNORECASE)),
 )
-NOTE_RE = re.compile(r"^Credit will be granted|not eligible for Credit/D/Fail|\brecommended\b|\bstrongly\b|\bencouraged\b|"
+NOTE_RE = re.compile(r"^Credit will be granted|not eligible for Credit/D/Fail|\brecommended\b|\bstrongly\b|"
+                     r"\bencouraged\b|"
                      r"\bPrerequisite grade requirement\b", re.IGNORECASE)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[a-z0-9)\]%])\.\s+(?=[A-Z(0-9])")
 

@@ -164,7 +164,8 @@ class Answerer:
             trace.add("facts", intent=understood.intent, answered=False,
                       reason="the facts do not settle it: retrieval and generation answer")
             return None
-        verdict = check_grounding(fact.text, [s.text for s in fact.sources], self.index.subjects)
+        verdict = check_grounding(fact.text, [s.text for s in fact.sources], self.index.subjects,
+                                  restated=understood.text)
         trace.add("facts", intent=understood.intent, answered=verdict.ok, verdict=fact.verdict,
                   reason=understood.reason, guard_reasons=verdict.reasons)
         return fact if verdict.ok else None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rag.facts import CourseFact, FactStore, ProgramRow
 from rag.question import Question
-from rag.requirement_tree import NO, UNKNOWN, YES, describe, evaluate, missing, unchecked
+from rag.requirement_tree import NO, YES, describe, evaluate, missing, tree_codes, unchecked
 
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
 TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
@@ -100,7 +100,8 @@ def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     ref = w.cite(course_source(c))
     if not c.corequisite:
         return FactAnswer("coreq_of", "no", f"No: the calendar lists no corequisite for {_label(c)}. {ref}", w.sources)
-    lead = f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree else f"{c.code} has a corequisite"
+    lead = (f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree
+            else f"{c.code} has a corequisite")
     return FactAnswer("coreq_of", "", f"{lead}. {ref}\nCorequisite (calendar): {_quote(c.corequisite)} {ref}",
                       w.sources)
 
@@ -119,15 +120,15 @@ def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
                           w.sources)
     refs = {code: w.cite(course_source(facts.courses[code])) for code in requiring}
     listed = ", ".join(f"{code} {refs[code]}" for code in requiring)
-    lines = [f"{len(requiring)} course{'s' if len(requiring) != 1 else ''} list {c.code} in their prerequisites: "
-             f"{listed}."]
+    # no computed counts: the guard admits only numbers the cited calendar text contains
+    lines = [f"Courses whose prerequisites name {c.code}: {listed}."]
     if unsure:
         lines.append("Of these, ubcal could not fully read the prerequisite of "
                      + ", ".join(sorted(unsure)) + "; check their sentences below.")
     for code in requiring[:MAX_QUOTED]:
         lines.append(f"{code}: {_quote(facts.courses[code].prerequisite)} {refs[code]}")
     if len(requiring) > MAX_QUOTED:
-        lines.append(f"(and {len(requiring) - MAX_QUOTED} more, each cited above)")
+        lines.append("(the sentences of the rest are in their cited sections above)")
     return FactAnswer("reverse_prereq", "", "\n".join(lines), w.sources, requiring)
 
 
@@ -183,7 +184,8 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
             verdict = "yes"
         return FactAnswer("exclusion", verdict, text, w.sources)
     text = (f"Yes: neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the calendar's "
-            "course entries do not stop you getting credit for both (a faculty's credit exclusion list may still apply).")
+            "course entries do not stop you getting credit for both (a faculty's credit exclusion list may "
+            "still apply).")
     verdict = "yes"
     if "excluded" in q.text.lower() or "exclusion" in q.text.lower():
         text, verdict = "No" + text[3:], "no"
@@ -244,8 +246,6 @@ def compare(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _codes(tree: dict | None) -> list[str]:
-    from rag.requirement_tree import tree_codes
-
     return tree_codes(tree) if tree else []
 
 
@@ -296,6 +296,12 @@ def program_course(q: Question, facts: FactStore) -> FactAnswer | None:
                       w.sources)
 
 
+def _first_section_of_year(rows: list[ProgramRow], year: int) -> list[ProgramRow]:
+    """All rows of the first table (section) that belongs to ``year``."""
+    citation = next(r.citation for r in rows if r.year == year)
+    return [r for r in rows if r.citation == citation]
+
+
 def program_year(q: Question, facts: FactStore) -> FactAnswer | None:
     rows = _program_rows(facts, q.program)
     if not rows:
@@ -304,12 +310,14 @@ def program_year(q: Question, facts: FactStore) -> FactAnswer | None:
     chosen = [r for r in rows if (not q.year or r.year == q.year) and (not q.term or r.term == q.term)]
     if not chosen:
         years = sorted({r.year for r in rows if r.year})
-        ref = w.cite(program_source([r for r in rows if r.year == years[-1]] if years else rows))
         asked = f"Year {q.year}" + (f", Term {q.term}" if q.term else "")
-        return FactAnswer("program_year", "none",
-                          f"The {q.program} page has no {asked}: its requirements run from Year {years[0]} to "
-                          f"Year {years[-1]}. {ref}" if years else f"The {q.program} page lists no years. {ref}",
-                          w.sources)
+        if not years:
+            ref = w.cite(program_source(rows))
+            return FactAnswer("program_year", "none", f"The {q.program} page lists no years. {ref}", w.sources)
+        first = w.cite(program_source(_first_section_of_year(rows, years[0])))
+        last = w.cite(program_source(_first_section_of_year(rows, years[-1])))
+        return FactAnswer("program_year", "none", f"The {q.program} page has no {asked}: its requirements run from "
+                          f"Year {years[0]} {first} to Year {years[-1]} {last}.", w.sources)
     sections: dict[str, list[ProgramRow]] = {}
     for r in chosen:
         sections.setdefault(r.citation, []).append(r)
@@ -321,7 +329,7 @@ def program_year(q: Question, facts: FactStore) -> FactAnswer | None:
         lines.append(f"{section_rows[0].section}: {items}. {ref}")
     codes = list(dict.fromkeys(code for r in chosen for code in r.codes))
     lead = (f"{q.program}, " + (f"Year {q.year}" + (f", Term {q.term}" if q.term else "") if q.year else "all years")
-            + f": {len(codes)} course codes named — " + ", ".join(codes) + ".") if codes else f"{q.program}:"
+            + ": courses named — " + ", ".join(codes) + ".") if codes else f"{q.program}:"
     return FactAnswer(q.intent, "", "\n".join([lead] + lines), w.sources, codes)
 
 
@@ -356,5 +364,3 @@ ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
     "describe": describe_course, "program_course": program_course, "program_year": program_year,
     "program": program_year,
 }
-
-__all__ = ["ANSWERERS", "FactAnswer", "Source", "topic_level", "NO", "UNKNOWN"]

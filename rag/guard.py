@@ -34,8 +34,13 @@ def _without_codes(text: str, subjects: list[str]) -> str:
     return text
 
 
-def check_grounding(answer: str, excerpts: list[str], subjects: list[str]) -> GuardVerdict:
-    """``excerpts`` are the texts given to the model, numbered from 1 in order."""
+def check_grounding(answer: str, excerpts: list[str], subjects: list[str], restated: str = "") -> GuardVerdict:
+    """``excerpts`` are the texts given to the model, numbered from 1 in order.
+
+    ``restated``: text whose codes and numbers the answer may repeat without a citation. Only deterministic
+    answers pass the question here (to say "the page has no Year 7" or "there is no course CPSC 998");
+    a model's answer never does, since a question could plant a number for it to repeat.
+    """
     numbers = [int(n) for n in CITATION_RE.findall(answer)]
     cited = sorted({n for n in numbers if 1 <= n <= len(excerpts)})
     reasons = []
@@ -46,7 +51,7 @@ def check_grounding(answer: str, excerpts: list[str], subjects: list[str]) -> Gu
         reasons.append(f"cites excerpts that do not exist: {bad}")
     if not cited:
         reasons.append("cites no excerpt")
-    support = "\n".join(excerpts[n - 1] for n in cited)
+    support = "\n".join([excerpts[n - 1] for n in cited] + [restated])
     body = CITATION_RE.sub(" ", answer)
     supported_codes = set(unique_codes(support, subjects))
     for code in unique_codes(body, subjects):

@@ -134,5 +134,6 @@ def answers_markdown(summary: dict) -> str:
     o = summary["_overall"]
     lines += ["", f"Overall: {o['n']} questions, correct {o['correct']:.2f}; the model was called on "
               f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; answered by "
-              f"{o['answered_by']}; facts answers p50 {o['facts_p50_ms'] or 0:.1f} ms, p95 {o['facts_p95_ms'] or 0:.1f} ms."]
+              f"{o['answered_by']}; facts answers p50 {o['facts_p50_ms'] or 0:.1f} ms, "
+              f"p95 {o['facts_p95_ms'] or 0:.1f} ms."]
     return "\n".join(lines) + "\n"

@@ -33,3 +33,12 @@ def test_missing_or_out_of_range_citations_are_rejected():
     assert uncited.reasons[0] == "cites no excerpt" and not uncited.ok
     v = check_grounding("It needs CPSC 210 [7].", EXCERPTS, SUBJECTS)
     assert "cites excerpts that do not exist: [7]" in v.reasons
+
+
+def test_only_a_deterministic_answer_may_restate_the_questions_numbers():
+    from rag.guard import check_grounding
+
+    excerpt = ["Statistics Year 4\nSTAT 406 (3 credits)"]
+    answer = "The page has no Year 7; it runs to Year 4. [1]"
+    assert not check_grounding(answer, excerpt, ["STAT"]).ok
+    assert check_grounding(answer, excerpt, ["STAT"], restated="Statistics year 7 requirements").ok

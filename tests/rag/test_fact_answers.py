@@ -1,0 +1,92 @@
+"""Answers from facts on the shipped sample index: verdict first, every statement cited, no model call."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer import Answerer
+from rag.codes import unique_codes
+from rag.config import Settings
+
+
+@pytest.fixture(scope="module")
+def answerer(sample_store, embedder, llm):
+    return Answerer(Settings.from_env(store=sample_store), embedder=embedder, llm=llm)
+
+
+def _facts_answer(answerer, question):
+    a = answerer.ask(question)
+    assert a.answered_by == "facts", (question, a.answer, a.trace.find("facts"))
+    assert a.tokens["llm_calls"] == 0 and "generate" not in a.trace.steps()
+    assert a.citations and all("#" in c["citation"] for c in a.citations)
+    return a
+
+
+def test_reverse_lookup_lists_the_courses_that_require_it(answerer):
+    a = _facts_answer(answerer, "Which courses have CPSC 221 in their prerequisites?")
+    lead = a.answer.splitlines()[0]
+    assert set(unique_codes(lead)) == {"CPSC 221", "CPSC 320", "CPSC 340"}
+    cited = " ".join(c["citation"] for c in a.citations)
+    assert "cpsc-v-320" in cited and "cpsc-v-340" in cited and "cpsc-v-221" not in cited
+
+
+def test_eligibility_no_names_what_is_missing(answerer):
+    a = _facts_answer(answerer, "I've completed CPSC 210. Can I take CPSC 221?")
+    assert a.answer.startswith("No") and a.verdict == "no"
+    assert "one of CPSC 121, MATH 220" in a.answer.splitlines()[0]
+
+
+def test_eligibility_yes_and_cannot_tell(answerer):
+    assert _facts_answer(answerer, "Could I take CPSC 221 if I took CPSC 210 and MATH 220?").answer.startswith("Yes")
+    a = _facts_answer(answerer, "Having passed STAT 306, can I enrol in STAT 450?")
+    assert a.answer.startswith("Cannot tell") and "Fourth-year standing" in a.answer
+
+
+def test_eligibility_with_a_code_the_calendar_lacks_says_so(answerer):
+    a = _facts_answer(answerer, "I have CPSC 998 and CPSC 210. Can I take CPSC 310?")
+    assert a.answer.startswith("Yes") and "no course CPSC 998" in a.answer
+
+
+def test_course_without_prerequisites(answerer):
+    a = _facts_answer(answerer, "Can I take CPSC 110 without having taken anything?")
+    assert a.answer.startswith("Yes") and "no prerequisite" in a.answer
+    assert _facts_answer(answerer, "Does CPSC 100 have prerequisites?").answer.startswith("No")
+
+
+def test_exclusion_both_ways(answerer):
+    assert _facts_answer(answerer, "Could I earn credit for both STAT 302 and MATH 302?").answer.startswith("No")
+    assert _facts_answer(answerer, "Can I get credit for both STAT 200 and STAT 201?").answer.startswith("Yes")
+
+
+def test_credit_comparison_says_which(answerer):
+    a = _facts_answer(answerer, "Which has more credits, STAT 241 or STAT 251?")
+    assert a.answer.startswith("STAT 241 has more credits") and a.verdict == "STAT 241"
+    assert "4" in a.answer and "3" in a.answer
+
+
+def test_program_year_lists_that_year_only(answerer):
+    a = _facts_answer(answerer, "What is in year 3 of the Statistics program?")
+    assert set(unique_codes(a.answer.splitlines()[0])) == {"STAT 302", "STAT 305", "STAT 306"}
+    assert len(a.citations) == 1 and a.citations[0]["citation"].endswith("#year-3")
+
+
+def test_program_year_that_does_not_exist_is_stated(answerer):
+    a = _facts_answer(answerer, "Statistics program year 7 requirements")
+    assert "no Year 7" in a.answer and "from Year 1 [1] to Year 4 [2]" in a.answer
+
+
+def test_program_lists_a_course(answerer):
+    a = _facts_answer(answerer, "Is CPSC 213 required in Computer Science?")
+    assert a.answer.startswith("Yes") and "Year 2" in a.answer
+
+
+def test_unknown_course_still_declines(answerer):
+    a = answerer.ask("Which courses require CPSC 999?")
+    assert a.declined and a.answered_by == "decline"
+
+
+def test_fact_answers_pass_the_guard_against_their_sources(answerer):
+    for q in ("Which courses require MATH 221?", "How many credits is MATH 448?", "What is MATH 226 about?"):
+        a = _facts_answer(answerer, q)
+        facts = a.trace.find("facts")[-1]
+        assert facts["answered"] and facts["guard_reasons"] == []
