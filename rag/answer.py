@@ -32,7 +32,7 @@ INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
-TOPIC_DEPTH = 30  # retrieved candidates a topic-at-a-level answer chooses its courses from
+TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
 
 
 class QuestionError(ValueError):
@@ -146,8 +146,14 @@ class Answerer:
 
     # -- facts ------------------------------------------------------------------------------------
     def _topic_codes(self, understood: Question, mode: str) -> list[str]:
-        result = self.retriever.retrieve(understood.text, TOPIC_DEPTH, mode, entities=understood.entities)
-        return [h.course_code for h in result.hits if h.course_code]
+        """Courses at the asked level (and subject, when a discipline word names one), best first."""
+        facts = self.index.facts
+        rows_by_course = self.index.rows_by_course
+        rows = [rows_by_course[c.code][0] for c in facts.courses.values()
+                if c.code in rows_by_course and (not understood.levels or c.level in understood.levels)
+                and (not understood.subjects or c.code.split()[0] in understood.subjects)]
+        course_of = self.index.chunks["course_code"]
+        return [course_of[row] for row in self.retriever.rank_rows(understood.topic, rows)[:TOPIC_DEPTH]]
 
     def _fact_answer(self, understood: Question, ranked_codes, trace: Trace) -> FactAnswer | None:
         """The answer from facts when they settle the question and it passes the guard; else None."""
@@ -237,6 +243,8 @@ class Answerer:
     def _relevant(self, hits: list[Hit], entities: Entities, understood: Question) -> bool:
         """Named courses are relevant by definition, and named programs when the question asks about the
         program; otherwise (a discipline word in "a good laptop for computer science?") require a close match."""
+        if understood.off_calendar:
+            return False
         if entities.courses or (entities.programs and understood.intent.startswith("program")):
             return True
         dense = [h.scores["dense"] for h in hits if "dense" in h.scores]

@@ -357,7 +357,15 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
                       progress)
     from rag.evaluation.answers import answers_markdown, score_answers, summarize_answers
 
-    scores = score_answers(answerer, questions)
+    asked = 0
+
+    def answer_progress(q, _):
+        nonlocal asked
+        asked += 1
+        if asked % 10 == 0 or asked == len(questions):
+            err.print(f"[dim]{asked}/{len(questions)} questions answered[/]")
+
+    scores = score_answers(answerer, questions, progress=answer_progress)
     answer_summary = summarize_answers(scores)
     out.mkdir(parents=True, exist_ok=True)
     (out / "answers.json").write_text(json.dumps({

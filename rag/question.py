@@ -55,10 +55,20 @@ PROGRAM_ASK_RE = re.compile(r"\brequire|\brequirement|\bprogram|\bspeciali[sz]at
                             r"\bstudents take\b|\btake in\b|\bmake up\b|\bin (?:the )?(?:first|second|third|fourth|"
                             r"year)|\bcourses (?:are )?in\b|\bpart of\b|\bwhen do\b|\bwhich year\b|\bneed\b",
                             re.IGNORECASE)
-COURSE_ASK_RE = re.compile(r"\b(?:course|class)\b", re.IGNORECASE)  # one course sought, not a list
+# a course sought ("a course on X", "courses about X"), not a program's list of courses
+COURSE_ASK_RE = re.compile(r"\b(?:course|class)\b|\b(?:courses|classes)\s+(?:on|about|covering|that cover|"
+                           r"related to|dealing with)\b", re.IGNORECASE)
 PROGRAM_WORDS_RE = re.compile(r"\brequire|\brequirement|\bprogram|\bspeciali[sz]ation|\bmajor\b", re.IGNORECASE)
 WORDS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
          "5th": 5, "sixth": 6, "6th": 6}
+
+# Words of a question about the calendar. A question that names a discipline ("computer science") but
+# none of these ("a good laptop for computer science?") is not about a course or a program.
+CALENDAR_CUE_RE = re.compile(
+    r"\b(?:course|class|program|programme|requirement|require|credit|prereq|prerequisite|co-?req|degree|major|"
+    r"minor|honours|speciali[sz]ation|concentration|take|taking|enrol|enroll|register|year|term|grade|standing|"
+    r"exam|polic|concession|graduat|admission|admit|transfer|withdraw|deadline|faculty|curriculum|lab|seminar|"
+    r"study|studies|learn|teach|cover|syllabus|elective|calendar)", re.IGNORECASE)
 
 FACT_INTENTS = ("reverse_prereq", "eligibility", "exclusion", "credit_compare", "compare", "coreq_of",
                 "prereq_of", "credits", "program_course", "program_year", "program", "topic_level", "describe")
@@ -77,6 +87,14 @@ class Question:
     levels: list[int] = field(default_factory=list)
     subjects: list[str] = field(default_factory=list)  # subjects a discipline word names ("biology" -> BIOL)
     reason: str = ""
+    topic: str = ""  # for topic_level: the words that say what the course is about
+
+    @property
+    def off_calendar(self) -> bool:
+        """Names a discipline but asks nothing about a course or program: decline, whatever matches it."""
+        e = self.entities
+        return (self.intent == "none" and bool(e.programs) and not e.courses and not e.unknown_courses
+                and not CALENDAR_CUE_RE.search(self.text))
 
     @property
     def courses(self) -> list[str]:
@@ -89,7 +107,8 @@ class Question:
     def to_dict(self) -> dict:
         return {"intent": self.intent, "reason": self.reason, "target": self.target, "completed": self.completed,
                 "unknown_completed": self.unknown_completed, "year": self.year, "term": self.term,
-                "levels": self.levels, "subjects": self.subjects, "courses": self.entities.courses,
+                "levels": self.levels, "subjects": self.subjects, "topic": self.topic,
+                "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs}
 
 
@@ -115,6 +134,21 @@ def _discipline_subjects(text: str, subjects: list[str]) -> list[str]:
             if upper[:size] in known and upper[:size] not in found and len(upper) > size:
                 found.append(upper[:size])
     return found
+
+
+# Words that say which level or kind of course is wanted, not what it is about.
+_FRAME_RE = re.compile(
+    r"\b(?:is|are|there|any|a|an|the|which|what|on|about|covers?|covering|teach(?:es)?|with|in|for|of|that|"
+    r"course|courses|class|classes|first|second|third|fourth|1st|2nd|3rd|4th|year|level|intro|introductory|"
+    r"beginners?|upper|lower|senior|graduate|undergraduate|[1-6]00-level|do|does|you|know|offer(?:ed)?)\b",
+    re.IGNORECASE)
+
+
+def _topic(text: str, subjects: list[str]) -> str:
+    """What a topic question is about, once level, discipline and framing words are gone."""
+    words = [w for w in re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", _FRAME_RE.sub(" ", text))
+             if not any(w.upper().startswith(s) for s in subjects)]
+    return " ".join(words) or text
 
 
 def _eligibility_parts(text: str, finder: EntityFinder) -> tuple[str, list[str], list[str]]:
@@ -143,11 +177,11 @@ def understand(text: str, finder: EntityFinder) -> Question:
     courses = entities.courses
     if len(named) >= 1 and REVERSE_RE.search(text) and len(named) == 1:
         q.intent, q.target, q.reason = "reverse_prereq", named[0], "asks which courses require a course"
+    elif len(named) == 2 and EXCLUSION_RE.search(text):  # "can I take X and Y and get credit for both"
+        q.intent, q.target, q.reason = "exclusion", named[0], "asks about credit for both of two courses"
     elif named and ELIGIBILITY_RE.search(text) and (len(named) >= 2 or COMPLETED_RE.search(text)):
         q.target, q.completed, q.unknown_completed = _eligibility_parts(text, finder)
         q.intent, q.reason = "eligibility", "asks whether completed courses meet a course's prerequisites"
-    elif len(named) == 2 and EXCLUSION_RE.search(text):
-        q.intent, q.target, q.reason = "exclusion", named[0], "asks about credit for both of two courses"
     elif len(named) == 2 and CREDIT_COMPARE_RE.search(text):
         q.intent, q.target, q.reason = "credit_compare", named[0], "compares the credits of two courses"
     elif len(named) == 2 and not entities.programs and COMPARE_RE.search(text):
@@ -166,6 +200,7 @@ def understand(text: str, finder: EntityFinder) -> Question:
             and not PROGRAM_WORDS_RE.search(text):
         # "a first year biology course on genetics": the discipline word is not the program page
         q.subjects = _discipline_subjects(text, finder.subjects)
+        q.topic = _topic(text, q.subjects)
         q.entities = Entities(courses=[], unknown_courses=[], programs=[])
         q.intent, q.reason = "topic_level", "asks for a course on a topic; the discipline word is not a program"
     elif not named and len(entities.programs) == 1 and (q.year or PROGRAM_ASK_RE.search(text)):
@@ -174,6 +209,7 @@ def understand(text: str, finder: EntityFinder) -> Question:
     elif not named and not entities.programs and COURSE_ASK_RE.search(text) and q.levels \
             and not PROGRAM_WORDS_RE.search(text):
         q.subjects = _discipline_subjects(text, finder.subjects)
+        q.topic = _topic(text, q.subjects)
         q.intent, q.reason = "topic_level", "asks for a course on a topic at a level"
     else:
         q.reason = "no fact intent recognised: retrieval and generation answer it"

@@ -149,6 +149,22 @@ class Retriever:
             hits.append(hit)
         return RetrievalResult(query, mode, hits, entities, time.perf_counter() - start, sorted(levels))
 
+    def rank_rows(self, query: str, rows: list[int]) -> list[int]:
+        """``rows`` ordered by RRF of BM25 and dense similarity to ``query``, scoring only those rows.
+
+        For questions whose answer must come from a known candidate set (the courses at one level of
+        one subject), ranking inside the set beats hoping the set's best member reaches a global top-k.
+        """
+        if not rows:
+            return []
+        scores = self.index.bm25.scores(self.index.bm25.tokenizer(query))
+        by_bm25 = sorted((r for r in rows if scores[r] > 0), key=lambda r: (-scores[r], r))
+        vector = self.embedder.encode([query])[0]
+        ids = np.asarray(rows, dtype=np.int64)
+        similarity = self.index.faiss_index.reconstruct_batch(ids) @ vector
+        by_dense = [rows[i] for i in np.argsort(-similarity, kind="stable")]
+        return [row for row, _ in rrf({"bm25": by_bm25, "dense": by_dense}, self.rrf_k)]
+
     def level_ranking(self, fused: list[tuple[int, float]], levels: frozenset[int]) -> list[int]:
         """Of the top fused candidates, those whose course sits at one of ``levels``, in fused order."""
         course_levels = self.index.course_levels

@@ -14,11 +14,14 @@ import re
 import statistics
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from rag.answer import Answerer
 from rag.codes import unique_codes
 from rag.evaluation.metrics import percentile
 from rag.evaluation.testset import TestQuestion
+
+if TYPE_CHECKING:  # scoring needs no model or index; only score_answers runs the answerer
+    from rag.answer import Answerer
 
 VERDICT_WORDS = {"yes": r"yes", "no": r"no", "cannot tell": r"cannot tell|can't tell|depends",
                  "same": r"(?:the )?same|neither|equal", "none": r"\bno\b|\bnot\b|\bnone\b|\bhas no\b"}
@@ -35,6 +38,7 @@ class AnswerScore:
     declined: bool
     answered_by: str
     llm_calls: int
+    tokens: int
     ms: float
     answer: str
     problems: list[str] = field(default_factory=list)
@@ -70,7 +74,8 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     verdict_ok = verdict_stated(answer_text, expected_verdict) if expected_verdict else None
     if verdict_ok is False:
         problems.append(f"lead does not state '{expected_verdict}'")
-    named = set(unique_codes(answer_text))
+    expected = q.extra.get("expected_codes", []) + q.extra.get("expected_any", [])
+    named = set(unique_codes(answer_text, {c.split()[0] for c in expected}))  # any spelling of their subjects
     missing = [c for c in q.extra.get("expected_codes", []) if c not in named]
     if missing:
         problems.append(f"does not name {', '.join(missing)}")
@@ -84,7 +89,7 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     return not problems, verdict_ok, missing, problems
 
 
-def score_answers(answerer: Answerer, questions: list[TestQuestion], progress=None) -> list[AnswerScore]:
+def score_answers(answerer: "Answerer", questions: list[TestQuestion], progress=None) -> list[AnswerScore]:
     """Ask each question once through ``Answerer.ask`` and score the answer."""
     scores = []
     for q in questions:
@@ -93,7 +98,8 @@ def score_answers(answerer: Answerer, questions: list[TestQuestion], progress=No
         ms = (time.perf_counter() - start) * 1000
         correct, verdict_ok, missing, problems = score_answer(q, a.answer, a.declined)
         scores.append(AnswerScore(q.id, q.category, q.extra.get("split", "-"), correct, verdict_ok, missing,
-                                  a.declined, a.answered_by, a.tokens.get("llm_calls", 0), ms, a.answer, problems))
+                                  a.declined, a.answered_by, a.tokens.get("llm_calls", 0),
+                                  a.tokens.get("prompt", 0) + a.tokens.get("completion", 0), ms, a.answer, problems))
         if progress:
             progress(q, "answers")
     return scores
@@ -109,6 +115,8 @@ def summarize_answers(scores: list[AnswerScore]) -> dict:
             "by_facts": sum(s.answered_by == "facts" for s in rows),
             "llm_called": sum(s.llm_calls > 0 for s in rows),
             "model_text_kept": sum(s.answered_by == "model" for s in rows),
+            "model_tokens": sum(s.tokens for s in rows),
+            "model_ms_p50": percentile([s.ms for s in rows if s.llm_calls], 0.5),
             "p50_ms": percentile([s.ms for s in rows], 0.5)}
     facts_ms = [s.ms for s in scores if s.answered_by == "facts"]
     out["_overall"] = {
@@ -124,13 +132,14 @@ def summarize_answers(scores: list[AnswerScore]) -> dict:
 
 def answers_markdown(summary: dict) -> str:
     lines = ["## Answers (asked once through `ubcal ask`'s path)", "",
-             "| category/split | n | correct | by facts | model called | model text kept | p50 ms |",
-             "|---|---|---|---|---|---|---|"]
+             "| category/split | n | correct | by facts | model called | model text kept | model tokens | "
+             "p50 ms (model-called) | p50 ms |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for key, s in summary.items():
         if key.startswith("_"):
             continue
         lines.append(f"| {key} | {s['n']} | {s['correct']:.2f} | {s['by_facts']} | {s['llm_called']} | "
-                     f"{s['model_text_kept']} | {s['p50_ms']:.0f} |")
+                     f"{s['model_text_kept']} | {s['model_tokens']} | {s['model_ms_p50']:.0f} | {s['p50_ms']:.0f} |")
     o = summary["_overall"]
     lines += ["", f"Overall: {o['n']} questions, correct {o['correct']:.2f}; the model was called on "
               f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; answered by "

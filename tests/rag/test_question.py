@@ -53,3 +53,18 @@ def test_a_discipline_word_is_not_a_program_in_a_course_question():
     q = understand("Is there a first-year biology course about evolution?", FINDER)
     assert q.intent == "topic_level" and q.entities.programs == [] and q.levels == [1]
     assert q.subjects == ["BIOL"]
+
+
+def test_credit_for_both_is_an_exclusion_question_even_when_it_asks_can_I_take():
+    assert understand("Can I take ABCD 210 and ABCD 213 and get credit for both?", FINDER).intent == "exclusion"
+
+
+def test_topic_question_keeps_only_what_the_course_is_about():
+    q = understand("Are there any upper-level biology courses on plant ecology?", FINDER)
+    assert q.intent == "topic_level" and q.levels == [3, 4] and q.topic == "plant ecology"
+
+
+def test_a_program_word_without_any_calendar_wording_is_off_calendar():
+    assert understand("best bike shop for Applied Widgets people?", FINDER).off_calendar
+    assert not understand("What does the Applied Widgets program require?", FINDER).off_calendar
+    assert not understand("Where can I buy a bike?", FINDER).off_calendar  # names nothing: judged by similarity
