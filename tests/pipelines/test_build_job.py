@@ -28,8 +28,9 @@ def test_sample_build_publishes_a_checked_version(sample_copy, tmp_path):
     outcome = build(sample_copy.root, store)
     result = outcome.result
     assert result.published and result.parent is None
-    assert set(outcome.checks) == {"every_page_has_sections", "facts_parse_coverage", "chunk_ids_unique", "vectors_match_chunks",
-                                   "faiss_count_matches", "bm25_count_matches", "retrieval_smoke"}
+    assert set(outcome.checks) == {"every_page_has_sections", "facts_parse_coverage", "chunk_ids_unique",
+                                   "vectors_match_chunks", "faiss_count_matches", "bm25_count_matches",
+                                   "retrieval_smoke"}
     assert all(outcome.checks.values()), outcome.checks
     layout = StoreLayout(store)
     assert layout.current_id() == result.version_id
@@ -68,6 +69,25 @@ def test_unchanged_rebuild_publishes_nothing_and_one_page_change_reuses_the_cach
     assert emb["embedded"] == 1  # only the edited section's chunk
     assert emb["reused_from_cache"] == changed.metadata["calendar_chunks"]["chunks"] - 1
     assert StoreLayout(store).current_id() == changed.result.version_id
+
+
+def test_facts_are_published_and_a_coverage_drop_blocks_the_next_version(sample_copy, tmp_path):
+    store = tmp_path / "store"
+    first = build(sample_copy.root, store)
+    layout = StoreLayout(store)
+    manifest = layout.read_manifest(first.result.version_id)
+    assert manifest["facts"]["coverage"] == 1.0 and manifest["facts"]["courses"] == 33
+    for name in ("course_facts.parquet", "requirement_edges.parquet", "program_requirements.parquet"):
+        assert name in manifest["files"]
+    assert first.metadata["calendar_facts"]["prerequisite_sentences"] > 0
+
+    page = sample_copy.site / "course-descriptions" / "subject" / "cpscv.html"
+    page.write_text(page.read_text().replace("Prerequisite: CPSC 110.",
+                                             "Prerequisite: CPSC 110 must be taken before or with this course."))
+    worse = run_build(str(sample_copy.root), str(store))
+    assert not worse.success and worse.checks.get("facts_parse_coverage") is False
+    assert layout.current_id() == first.result.version_id  # the drop published nothing
+    assert layout.published_ids() == [first.result.version_id]
 
 
 def test_unusable_pages_are_listed_and_the_rest_builds(tiny, tmp_path):
@@ -125,10 +145,10 @@ def test_definitions_load_with_job_checks_schedule_and_sensor():
     assert defs.resolve_schedule_def("weekly_rebuild").cron_schedule
     assert defs.resolve_sensor_def("calendar_changed_sensor") is not None
     keys = {k.to_user_string() for k in defs.resolve_all_asset_keys()}
-    assert keys == {"calendar_source", "calendar_sections", "calendar_chunks", "chunk_embeddings",
-                    "faiss_index", "bm25_index", "index_version"}
+    assert keys == {"calendar_source", "calendar_sections", "calendar_facts", "calendar_chunks",
+                    "chunk_embeddings", "faiss_index", "bm25_index", "index_version"}
     checks = {k.name for k in defs.resolve_asset_graph().asset_check_keys}
-    assert "retrieval_smoke" in checks and "vectors_match_chunks" in checks
+    assert {"retrieval_smoke", "vectors_match_chunks", "facts_parse_coverage"} <= checks
 
 
 def test_sensor_requests_a_run_only_when_the_calendar_changed(sample_copy, tmp_path, monkeypatch):

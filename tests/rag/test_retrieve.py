@@ -105,3 +105,12 @@ def test_real_bm25_scores_equal_rank_bm25(real_index, real_store):
     for query in ("cpsc 221 prerequisites", "organic chemistry laboratory", "LAW_V 490", "thesis"):
         q = tok(query)
         np.testing.assert_allclose(real_index.bm25.scores(q), ref.get_scores(q), rtol=1e-9, atol=1e-9)
+
+
+def test_rank_rows_orders_only_the_given_rows_by_topic(retriever):
+    index = retriever.index
+    rows = [index.rows_by_course[c][0] for c in ("MATH 100", "MATH 101", "STAT 200", "CPSC 110")]
+    ranked = retriever.rank_rows("integral calculus", rows)
+    assert sorted(ranked) == sorted(rows)  # nothing outside the candidates, nothing dropped
+    assert index.chunks["course_code"][ranked[0]] == "MATH 101"
+    assert retriever.rank_rows("anything", []) == []
