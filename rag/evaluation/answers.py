@@ -42,6 +42,7 @@ class AnswerScore:
     ms: float
     answer: str
     problems: list[str] = field(default_factory=list)
+    ungrounded: list[str] = field(default_factory=list)  # codes named that no cited section (or the question) holds
 
 
 def lead(answer: str) -> str:
@@ -89,6 +90,18 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     return not problems, verdict_ok, missing, problems
 
 
+def ungrounded_codes(answerer: "Answerer", question: str, answer_text: str, citations: list[dict]) -> list[str]:
+    """Codes the answer names that neither its cited sections nor the question contain."""
+    index = answerer.index
+    texts = [question]
+    for c in citations:
+        url, _, anchor = c["citation"].partition("#")
+        texts += [f"{index.chunks['context_header'][r]}\n{index.chunks['text'][r]}"
+                  for r in index.rows_by_url.get(url, []) if index.chunks["anchor"][r] == anchor]
+    supported = set(unique_codes("\n".join(texts), index.subjects))
+    return [c for c in unique_codes(answer_text, index.subjects) if c not in supported]
+
+
 def score_answers(answerer: "Answerer", questions: list[TestQuestion], progress=None) -> list[AnswerScore]:
     """Ask each question once through ``Answerer.ask`` and score the answer."""
     scores = []
@@ -99,7 +112,8 @@ def score_answers(answerer: "Answerer", questions: list[TestQuestion], progress=
         correct, verdict_ok, missing, problems = score_answer(q, a.answer, a.declined)
         scores.append(AnswerScore(q.id, q.category, q.extra.get("split", "-"), correct, verdict_ok, missing,
                                   a.declined, a.answered_by, a.tokens.get("llm_calls", 0),
-                                  a.tokens.get("prompt", 0) + a.tokens.get("completion", 0), ms, a.answer, problems))
+                                  a.tokens.get("prompt", 0) + a.tokens.get("completion", 0), ms, a.answer, problems,
+                                  [] if a.declined else ungrounded_codes(answerer, q.question, a.answer, a.citations)))
         if progress:
             progress(q, "answers")
     return scores
@@ -125,6 +139,7 @@ def summarize_answers(scores: list[AnswerScore]) -> dict:
         "facts_p50_ms": percentile(facts_ms, 0.5) if facts_ms else None,
         "facts_p95_ms": percentile(facts_ms, 0.95) if facts_ms else None,
         "model_text_kept": sum(s.answered_by == "model" for s in scores),
+        "ungrounded_answers": sum(bool(s.ungrounded) for s in scores),
         "answered_by": {k: sum(s.answered_by == k for s in scores) for k in ("facts", "model", "extractive",
                                                                               "decline")}}
     return out
@@ -142,7 +157,8 @@ def answers_markdown(summary: dict) -> str:
                      f"{s['model_text_kept']} | {s['model_tokens']} | {s['model_ms_p50']:.0f} | {s['p50_ms']:.0f} |")
     o = summary["_overall"]
     lines += ["", f"Overall: {o['n']} questions, correct {o['correct']:.2f}; the model was called on "
-              f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; answered by "
+              f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; "
+              f"{o['ungrounded_answers']} answers name a code no cited section holds; answered by "
               f"{o['answered_by']}; facts answers p50 {o['facts_p50_ms'] or 0:.1f} ms, "
               f"p95 {o['facts_p95_ms'] or 0:.1f} ms."]
     return "\n".join(lines) + "\n"
