@@ -9,6 +9,7 @@ checks the result like any other answer.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -18,6 +19,8 @@ from rag.requirement_tree import NO, YES, describe, evaluate, missing, tree_code
 
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
 TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
+TOPIC_STOPWORDS = frozenset("like good best want need what which where when some more most from that this these "
+                            "those with into about them they have students people learn know".split())
 LEVEL_WORDS = {1: "first-year", 2: "second-year", 3: "third-year", 4: "fourth-year", 5: "graduate", 6: "graduate"}
 
 
@@ -349,13 +352,25 @@ def topic_level(q: Question, facts: FactStore, ranked_codes: list[str]) -> FactA
     w = _Writer()
     best = facts.courses[picks[0]]
     ref = w.cite(course_source(best))
-    level = " and ".join(LEVEL_WORDS.get(n, f"level {n}") for n in q.levels) if q.levels else ""
-    lines = [f"Yes: {_label(best)}{', a ' + level + ' course' if level else ''}. {ref}",
-             f"{best.code}: {_quote(best.text.split('[')[0].strip()[:400])} {ref}"]
+    level = " and ".join(dict.fromkeys(LEVEL_WORDS.get(n, f"level {n}") for n in q.levels))
+    kind = f", a {level} course" if level else ""
+    # "Yes" only when the course's own entry uses a word of the topic; otherwise it is the nearest, said so
+    found = _mentions_topic(best, q.topic)
+    lead = (f"Yes: {_label(best)}{kind}. {ref}" if found else
+            f"Not by name: the closest course ubcal finds is {_label(best)}{kind}; its entry does not use the "
+            f"words asked about. {ref}")
+    lines = [lead, f"{best.code}: {_quote(best.text.split('[')[0].strip()[:400])} {ref}"]
     others = [facts.courses[code] for code in picks[1:]]
     if others:
         lines.append("Also close: " + "; ".join(f"{_label(c)} {w.cite(course_source(c))}" for c in others) + ".")
-    return FactAnswer("topic_level", "yes", "\n".join(lines), w.sources, picks)
+    return FactAnswer("topic_level", "yes" if found else "closest", "\n".join(lines), w.sources, picks)
+
+
+def _mentions_topic(course: CourseFact, topic: str) -> bool:
+    """Whether a content word of the topic (or its stem) appears in the course's title or description."""
+    text = f"{course.title} {course.text}".lower()
+    words = [w.lower() for w in re.findall(r"[A-Za-z]{4,}", topic) if w.lower() not in TOPIC_STOPWORDS]
+    return not words or any(w[:max(4, len(w) - 2)] in text for w in words)
 
 
 ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {

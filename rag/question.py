@@ -131,7 +131,7 @@ def _discipline_subjects(text: str, subjects: list[str]) -> list[str]:
     for word in re.findall(r"[A-Za-z]{4,}", text):
         upper = word.upper()
         for size in (4, 5):
-            if upper[:size] in known and upper[:size] not in found and len(upper) > size:
+            if upper[:size] in known and upper[:size] not in found and len(upper) >= size:
                 found.append(upper[:size])
     return found
 

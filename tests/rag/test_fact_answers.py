@@ -90,3 +90,13 @@ def test_fact_answers_pass_the_guard_against_their_sources(answerer):
         a = _facts_answer(answerer, q)
         facts = a.trace.find("facts")[-1]
         assert facts["answered"] and facts["guard_reasons"] == []
+
+
+def test_topic_at_a_level_names_a_course_at_that_level(answerer):
+    a = _facts_answer(answerer, "Is there a first-year math course on integral calculus?")
+    assert a.answer.startswith("Yes: MATH 101") and a.verdict == "yes"
+
+
+def test_topic_nobody_teaches_is_not_a_yes(answerer):
+    a = _facts_answer(answerer, "Is there a first-year math course on underwater basket weaving?")
+    assert a.answer.startswith("Not by name") and a.verdict == "closest"
