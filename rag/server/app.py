@@ -141,12 +141,16 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
             current_trace.reset(token)
 
     # -- page -----------------------------------------------------------------------------------------
-    def asset(path: str) -> Response:
+    def asset(path: str):
+        """An endpoint for one fixed file of the package: no part of a request names a file."""
         name, media = ASSETS[path]
-        return Response(resources.files("rag.server").joinpath(name).read_bytes(), media_type=media)
+
+        def endpoint() -> Response:
+            return Response(resources.files("rag.server").joinpath(name).read_bytes(), media_type=media)
+        return endpoint
 
     for path in ASSETS:
-        app.add_api_route(path, lambda request, path=path: asset(path), methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, asset(path), methods=["GET"], include_in_schema=False)
 
     # -- API ------------------------------------------------------------------------------------------
     @app.post("/api/ask")
@@ -156,9 +160,10 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
         return await loop.run_in_executor(executor, answer, body, Trace())
 
     @app.post("/api/ask/stream")
-    async def ask_stream(body: AskRequest):
+    async def ask_stream(body: AskRequest, request: Request):
         check_question(body)
-        return StreamingResponse(stream_answer(lambda trace: answer(body, trace), executor, error_status),
+        return StreamingResponse(stream_answer(lambda trace: answer(body, trace), executor, error_status,
+                                               request.is_disconnected),
                                  media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     @app.get("/api/versions")

@@ -16,7 +16,7 @@ import json
 import threading
 import time
 from concurrent.futures import Executor
-from typing import AsyncIterator, Callable
+from typing import AsyncIterator, Awaitable, Callable
 
 from rag.trace import Trace
 
@@ -30,12 +30,17 @@ def sse(event: str, data: dict) -> str:
     return f"event: {event}\ndata: {json.dumps(data, ensure_ascii=False, default=str)}\n\n"
 
 
+POLL_DISCONNECT_SECONDS = 0.25
+
+
 async def stream_answer(run: Callable[[Trace], dict], executor: Executor,
-                        describe_error: Callable[[BaseException], tuple[int, str]]) -> AsyncIterator[str]:
+                        describe_error: Callable[[BaseException], tuple[int, str]],
+                        disconnected: Callable[[], Awaitable[bool]]) -> AsyncIterator[str]:
     """Events for one question: ``accepted``, a ``stage`` per trace event, then ``answer`` or ``error``.
 
     ``run`` answers with the given trace and returns the answer record; ``describe_error`` turns an
-    exception into the (HTTP status, message) the JSON API would have sent.
+    exception into the (HTTP status, message) the JSON API would have sent. ``disconnected`` is
+    polled while no event is due, since a write is the only other way to learn the client left.
     """
     loop = asyncio.get_running_loop()
     queue: asyncio.Queue = asyncio.Queue()
@@ -63,11 +68,21 @@ async def stream_answer(run: Callable[[Trace], dict], executor: Executor,
 
     yield sse("accepted", {"step": "accepted", "t_ms": round((time.perf_counter() - start) * 1000, 1)})
     loop.run_in_executor(executor, work)
+    getter: asyncio.Future | None = None
     try:
         while True:
-            kind, data = await queue.get()
+            getter = getter or asyncio.ensure_future(queue.get())  # one pending get: no event is lost
+            done, _ = await asyncio.wait({getter}, timeout=POLL_DISCONNECT_SECONDS)
+            if not done:
+                if await disconnected():
+                    break
+                continue
+            kind, data = getter.result()
+            getter = None
             if kind == "end":
                 break
             yield sse(kind, data)
     finally:
         gone.set()  # reached on normal end too, when it no longer matters
+        if getter is not None:
+            getter.cancel()
