@@ -128,9 +128,9 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
     assert "<script>window.__xss_calendar = 1</script>" in diff_text
     assert page.locator("#diff script, #diff img").count() == 0
     assert page.evaluate("window.__xss_calendar === undefined && window.__xss_img === undefined")
+    shot(page, tmp_path, "serve-audit.png")
     page.select_option("#diff-a", v1)
     page.select_option("#diff-b", v2)
     page.click("#diff-button")
     sync_api.expect(page.locator("#diff .add")).to_contain_text("examination-hazards")
-    shot(page, tmp_path, "serve-audit.png")
     assert page.dialogs == []
