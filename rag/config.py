@@ -150,6 +150,9 @@ class Settings:
             raise ValueError(f"UBCAL_EMBED_PRECISION must be auto, fp32 or bf16, not {self.embed_precision!r}")
         if not 0 <= self.chunk_overlap < self.chunk_size:
             raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
+        if self.serve_poll_seconds <= 0 or self.serve_max_open_versions < 1 or self.serve_max_body_bytes < 1024:
+            raise ValueError("UBCAL_SERVE_POLL_SECONDS must be above 0, UBCAL_SERVE_MAX_OPEN_VERSIONS at least 1 "
+                             "and UBCAL_SERVE_MAX_BODY_BYTES at least 1024")
 
     def build_parameters(self) -> dict[str, object]:
         """The settings that change what a build produces (and so its version id)."""
