@@ -5,11 +5,13 @@ Builds the real 2026/27 snapshot into a temp store (or uses --store), starts
 
 1. warm, one request at a time: time to the first streamed event, and questions
    answered without the model over HTTP (p50/p95);
-2. under load: --clients concurrent clients for --seconds, mixing fact questions,
-   model questions, version lists and diffs. Part-way through, a one-page change
+2. under load: --clients concurrent clients for --seconds (--model-clients of them ask
+   model questions only, the rest mix fact questions, streamed asks, version lists
+   and diffs; each waits for its answer before asking again, and requests still
+   running at the end are waited for). Part-way through, a one-page change
    of the snapshot (a temp copy) is built and published, so CURRENT changes under
-   load, and then `ubcal gc --keep 1` runs (twice, the second after the server
-   has let go of the old version). Every request's status is recorded: errors
+   load, and then `ubcal gc --keep 1` runs (right after the publish, 5 s later, and
+   once more when the load has drained and the server has let go of the old version). Every request's status is recorded: errors
    (target 0), p50/p95 per kind, which versions answered, and the server's RSS
    at the start and end of the load (target growth < 10%).
 
@@ -37,7 +39,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "calendar" / "snapshot-2026-27"
 HOST = "vancouver.calendar.ubc.ca"
-CHANGED_PAGE = "campus-wide-policies-and-regulations/academic-concession.html"
 
 
 def pct(values: list[float], q: float) -> float:
@@ -58,7 +59,8 @@ def main() -> None:
                                                    "except for the published one-page change and gc)")
     parser.add_argument("--clients", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--publish-at", type=float, default=10.0, help="seconds into the load")
+    parser.add_argument("--model-clients", type=int, default=4, help="clients that ask only model questions")
+    parser.add_argument("--publish-at", type=float, default=5.0, help="seconds into the load")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     if not (args.snapshot / HOST).is_dir():
@@ -76,7 +78,8 @@ def main() -> None:
             print(f"built the real snapshot in {time.perf_counter() - t:.1f} s")
         changed = tmp / "calendar"
         shutil.copytree(args.snapshot, changed)
-        page = changed / HOST / CHANGED_PAGE
+        page = next(p for p in sorted((changed / HOST / "faculties-colleges-and-schools").rglob("*.html"))
+                    if "</main>" in p.read_text(errors="replace"))  # a program page: one page changes
         page.write_text(page.read_text().replace("</main>", "<p>Load-test edit: a sentence added.</p></main>", 1))
         figures = run(store, changed, args, tmp)
     print(json.dumps(figures, indent=2))
@@ -104,6 +107,7 @@ def run(store: Path, changed_source: Path, args, tmp: Path) -> dict:
         figures: dict = {"server_start_version": start_version, "warm": warm_figures(client, known, rng)}
         rss_start = proc.memory_info().rss
         load = asyncio.run(load_test(server.url, known, layout, changed_source, store, args, proc))
+        time.sleep(2 * 0.5)  # two watcher polls: the closed old version's memory is handed back
         rss_end = proc.memory_info().rss
         figures["load"] = load
         figures["rss_mb"] = {"start": round(rss_start / 2**20, 1), "end": round(rss_end / 2**20, 1),
@@ -137,7 +141,7 @@ def model_question(known: list[str], rng: random.Random) -> str:
 
 def warm_figures(client, known: list[str], rng: random.Random) -> dict:
     first_event, no_model, model_used = [], [], 0
-    for i in range(30):
+    for i in range(20):
         q = fact_question(known, rng)
         t = time.perf_counter()
         r = client.post("/api/ask", json={"question": q})
@@ -169,14 +173,16 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
     rss_samples: list[int] = []
     start = time.monotonic()
     stop_at = start + args.seconds
-    weights = [("fact", 40), ("model", 20), ("stream", 10), ("versions", 15), ("diff", 15)]
+    # --model-clients ask only model questions (closed loop: at most that many queue for the model
+    # from them); the others mix fact questions, streamed asks, version lists and diffs.
+    weights = [("fact", 45), ("stream", 15), ("versions", 20), ("diff", 20)]
     kinds = [k for k, w in weights for _ in range(w)]
 
     async def client_loop(n: int) -> None:
         rng = random.Random(n)
         async with httpx.AsyncClient(base_url=url, timeout=600) as http:
             while time.monotonic() < stop_at:
-                kind = rng.choice(kinds)
+                kind = "model" if n < args.model_clients else rng.choice(kinds)
                 t = time.perf_counter()
                 record = {"kind": kind, "at": round(time.monotonic() - start, 2)}
                 try:
@@ -239,7 +245,12 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
         thread.start()
     await asyncio.gather(*(client_loop(n) for n in range(args.clients)))
     for thread in side:
-        thread.join(timeout=120)
+        thread.join(timeout=600)
+    drained = time.monotonic() - start
+    # every client has finished, so the server has let go of the old version: gc now removes it
+    gc_out = ubcal("gc", "--keep", "1", store=store)
+    events.append({"event": "gc after the load drained", "at": round(time.monotonic() - start, 2),
+                   "output": (gc_out.stdout or gc_out.stderr).strip()})
 
     by_kind: dict[str, list[float]] = defaultdict(list)
     for r in results:
@@ -249,7 +260,8 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
     first = [r["first_event_ms"] for r in results if "first_event_ms" in r]
     errors = [r for r in results if r.get("error")]
     return {
-        "clients": args.clients, "seconds": args.seconds, "requests": len(results),
+        "clients": args.clients, "model_clients": args.model_clients, "seconds": args.seconds,
+        "requests": len(results), "drained_s": round(drained, 1),
         "per_kind_ms": {k: {"n": len(v), "p50": round(pct(v, .5), 1), "p95": round(pct(v, .95), 1),
                             "max": round(max(v), 1)} for k, v in sorted(by_kind.items())},
         "stream_first_event_ms_under_load": {"p50": round(pct(first, .5), 1), "p95": round(pct(first, .95), 1)},

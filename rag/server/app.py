@@ -30,7 +30,7 @@ from rag.config import Settings
 from rag.server.holder import BadVersionId, UnknownVersion, VersionHolder
 from rag.server.limits import BodySizeLimit
 from rag.server.shared import ModelBusy, current_trace
-from rag.server.stream import stream_answer
+from rag.server.stream import ClientGone, stream_answer
 from rag.store import IntegrityError, NoPublishedVersion, StoreError
 from rag.trace import Trace
 from rag.versions import diff_versions, list_versions
@@ -70,7 +70,7 @@ def error_response(status: int, message: str) -> JSONResponse:
 def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
     executor = ThreadPoolExecutor(max_workers=32, thread_name_prefix="ubcal-ask")
     started = time.time()
-    counters = {"in_flight": 0, "answered": 0, "failed": 0}
+    counters = {"in_flight": 0, "answered": 0, "failed": 0, "abandoned": 0}
     counting = threading.Lock()
 
     def count(name: str, by: int = 1) -> None:
@@ -133,6 +133,9 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
                                       trace=trace)
             count("answered")
             return {**result.to_dict(), "trace": result.trace.events}
+        except ClientGone:
+            count("abandoned")
+            raise
         except BaseException:
             count("failed")
             raise
@@ -179,11 +182,14 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
     @app.get("/api/diff")
     def diff(a: str = Query(..., description="older version id"), b: str = Query(..., description="newer version id")):
         with holder.leased(a, b):
-            if (a, b) not in diff_cache:
-                if len(diff_cache) > 32:
-                    diff_cache.pop(next(iter(diff_cache)))
-                diff_cache[(a, b)] = diff_versions(holder.layout, a, b)
-            return diff_cache[(a, b)]
+            cached = diff_cache.get((a, b))
+            if cached is None:
+                cached = diff_versions(holder.layout, a, b)
+                with counting:
+                    while len(diff_cache) >= 32:
+                        diff_cache.pop(next(iter(diff_cache)))
+                    diff_cache[(a, b)] = cached
+            return cached
 
     @app.get("/api/audit")
     def audit(limit: int = Query(100, ge=1, le=10000)):

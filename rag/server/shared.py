@@ -52,7 +52,7 @@ class LockedLLM:
             acquired = self._lock.acquire(blocking=False)
             if not acquired:
                 trace = current_trace.get()
-                if trace is not None and what == "chat":
+                if trace is not None and (not trace.events or trace.events[-1]["step"] != "model_wait"):
                     trace.add("model_wait", ahead=ahead, note="the model answers one question at a time")
                 self._lock.acquire()
         finally:
