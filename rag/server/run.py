@@ -13,9 +13,30 @@ from rag.server.app import create_app
 from rag.server.holder import VersionHolder
 
 
+M_ARENA_MAX = -8  # glibc mallopt parameter
+MALLOC_ARENAS = 2
+
+
+def limit_malloc_arenas() -> None:
+    """Cap glibc's per-thread heaps before the worker threads start.
+
+    glibc gives each thread that meets contention an arena of its own, up to 8 per core, and an
+    arena keeps what it once held; a server whose 32 workers each touch the index grew its resident
+    size by about 10% under load that way. Two arenas cost no measurable speed here (the work is in
+    numpy, faiss and llama.cpp, which hold the GIL little and allocate big blocks by mmap).
+    """
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6").mallopt(M_ARENA_MAX, MALLOC_ARENAS)
+    except (OSError, AttributeError):  # not glibc
+        pass
+
+
 def serve(settings: Settings, host: str, port: int, version: str | None = None) -> None:
     import uvicorn
 
+    limit_malloc_arenas()
     holder = VersionHolder(settings, version)
     holder.start()
     holder.warm()

@@ -261,3 +261,19 @@ def test_an_empty_store_is_a_clear_503_and_the_server_picks_up_a_first_publish(s
         empty.switch_current(v1)
         wait_for(lambda: health(proc)["serving"] == v1, what="the first version to be served")
         assert httpx.post(proc.url + "/api/ask", json={"question": DECLINE_Q}).json()["index_version"] == v1
+
+
+def test_serve_pinned_to_a_version_ignores_current_and_an_unknown_one_fails_to_start(serve_store):
+    import subprocess
+    import sys
+
+    from rag.server.launch import ROOT, ServerProcess
+
+    layout, (v1, v2, v3) = serve_store
+    with ServerProcess(layout.root, version=v1) as proc:
+        h = health(proc)
+        assert h["serving"] == v1 and h["current_file"] == v2 and h["following_current"] is False
+        assert httpx.post(proc.url + "/api/ask", json={"question": DECLINE_Q}).json()["index_version"] == v1
+    out = subprocess.run([sys.executable, "-m", "rag.cli", "serve", "--store", str(layout.root),
+                          "--version", "0123456789abcdef"], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1 and "does not exist" in " ".join(out.stderr.split())
