@@ -10,7 +10,8 @@ Builds the real 2026/27 snapshot into a temp store (or uses --store), starts
    and diffs; each waits for its answer before asking again, and requests still
    running at the end are waited for). Part-way through, a one-page change
    of the snapshot (a temp copy) is built and published, so CURRENT changes under
-   load, and then `ubcal gc --keep 1` runs (right after the publish, 5 s later, and
+   load (the load goes on at least --after-publish seconds after it, so answers from
+   the new version are part of it), and then `ubcal gc --keep 1` runs (right after the publish, 5 s later, and
    once more when the load has drained and the server has let go of the old version). Every request's status is recorded: errors
    (target 0), p50/p95 per kind, which versions answered, and the server's RSS
    at the start and end of the load (target growth < 10%).
@@ -61,6 +62,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--model-clients", type=int, default=4, help="clients that ask only model questions")
     parser.add_argument("--publish-at", type=float, default=5.0, help="seconds into the load")
+    parser.add_argument("--after-publish", type=float, default=20.0,
+                        help="keep the load on at least this long after the publish (a slow build extends it)")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     if not (args.snapshot / HOST).is_dir():
@@ -172,16 +175,19 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
     events: list[dict] = []
     rss_samples: list[int] = []
     start = time.monotonic()
-    stop_at = start + args.seconds
+    stop_at = start + args.seconds  # moved later if the publish ends too late to be seen under load
     # --model-clients ask only model questions (closed loop: at most that many queue for the model
     # from them); the others mix fact questions, streamed asks, version lists and diffs.
     weights = [("fact", 45), ("stream", 15), ("versions", 20), ("diff", 20)]
     kinds = [k for k, w in weights for _ in range(w)]
 
+    def running() -> bool:
+        return time.monotonic() < stop_at
+
     async def client_loop(n: int) -> None:
         rng = random.Random(n)
         async with httpx.AsyncClient(base_url=url, timeout=600) as http:
-            while time.monotonic() < stop_at:
+            while running():
                 kind = "model" if n < args.model_clients else rng.choice(kinds)
                 t = time.perf_counter()
                 record = {"kind": kind, "at": round(time.monotonic() - start, 2)}
@@ -226,6 +232,8 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
         events.append({"event": "publish_start", "at": round(t - start, 2)})
         built = ubcal("build", "--source", str(changed_source), "--json", store=store)
         outcome = json.loads(built.stdout) if built.returncode == 0 else {"error": built.stderr[-500:]}
+        nonlocal stop_at
+        stop_at = max(stop_at, time.monotonic() + args.after_publish)
         events.append({"event": "published", "at": round(time.monotonic() - start, 2),
                        "version": outcome.get("version_id"), "published": outcome.get("published"),
                        "error": outcome.get("error")})
@@ -236,7 +244,7 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
                            "output": (gc_out.stdout or gc_out.stderr).strip()})
 
     def sampler() -> None:
-        while time.monotonic() < stop_at:
+        while running():
             rss_samples.append(proc.memory_info().rss)
             time.sleep(1)
 
@@ -261,6 +269,7 @@ async def load_test(url: str, known: list[str], layout, changed_source: Path, st
     errors = [r for r in results if r.get("error")]
     return {
         "clients": args.clients, "model_clients": args.model_clients, "seconds": args.seconds,
+        "load_seconds": round(stop_at - start, 1),
         "requests": len(results), "drained_s": round(drained, 1),
         "per_kind_ms": {k: {"n": len(v), "p50": round(pct(v, .5), 1), "p95": round(pct(v, .95), 1),
                             "max": round(max(v), 1)} for k, v in sorted(by_kind.items())},
