@@ -33,10 +33,23 @@ def limit_malloc_arenas() -> None:
         pass
 
 
+def arrow_on_the_system_allocator() -> None:
+    """Give Arrow's allocations to malloc, whose freed pages the server hands back.
+
+    Arrow's default pool (mimalloc) keeps what a diff once read (both versions' sections, about
+    100 MB on the real calendar) for the life of the process; on the system pool the same diff
+    leaves under 40 MB behind.
+    """
+    import pyarrow as pa
+
+    pa.set_memory_pool(pa.system_memory_pool())
+
+
 def serve(settings: Settings, host: str, port: int, version: str | None = None) -> None:
     import uvicorn
 
     limit_malloc_arenas()
+    arrow_on_the_system_allocator()
     holder = VersionHolder(settings, version)
     holder.start()
     holder.warm()
