@@ -82,10 +82,12 @@ class Answerer:
         self.tokenizer = self.index.bm25.tokenizer
 
     # -- public -----------------------------------------------------------------------------------
-    def ask(self, question: str, route: str = "auto", mode: str = "hybrid", top_k: int | None = None) -> Answer:
+    def ask(self, question: str, route: str = "auto", mode: str = "hybrid", top_k: int | None = None,
+            trace: Trace | None = None) -> Answer:
+        """``trace`` lets a caller watch the stages as they happen (``Trace(on_event=...)``)."""
         question = self._validate(question)
         top_k = top_k or self.settings.top_k
-        trace = Trace()
+        trace = trace if trace is not None else Trace()
         tokens = {"prompt": 0, "completion": 0, "llm_calls": 0}
         timings: dict[str, float] = {}
         start = time.perf_counter()

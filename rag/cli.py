@@ -126,6 +126,22 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         result.trace.render(console)
 
 
+@app.command()
+def serve(host: Optional[str] = typer.Option(None, help="Address to bind (default UBCAL_SERVE_HOST, 127.0.0.1)."),
+          port: Optional[int] = typer.Option(None, help="Port (default UBCAL_SERVE_PORT, 8000)."),
+          store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
+          version: Optional[str] = typer.Option(None, help="Answer from this version id instead of following CURRENT.")) -> None:
+    """Serve the JSON API, streamed answers and the web page, keeping the index and models loaded."""
+    from rag.llm import LLMModelNotFound
+    from rag.server.run import serve as run_server  # FastAPI and uvicorn only for this command
+
+    settings = Settings.from_env(store=store)
+    try:
+        run_server(settings, host or settings.serve_host, settings.serve_port if port is None else port, version)
+    except LLMModelNotFound as exc:
+        _fail(str(exc), 2)
+
+
 def _layout(store: Optional[Path]) -> StoreLayout:
     return StoreLayout(Settings.from_env(store=store).store)
 

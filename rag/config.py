@@ -45,6 +45,11 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
     "UBCAL_ROUTER_LLM": ("0", "1 = ask the model to route questions the rules cannot place."),
     "UBCAL_MAX_QUESTION_CHARS": ("2000", "Longer questions are refused with a clear message."),
+    "UBCAL_SERVE_HOST": ("127.0.0.1", "Address `ubcal serve` binds; loopback only unless changed on purpose."),
+    "UBCAL_SERVE_PORT": ("8000", "Port `ubcal serve` listens on."),
+    "UBCAL_SERVE_MAX_BODY_BYTES": ("16384", "Larger request bodies are refused with HTTP 413."),
+    "UBCAL_SERVE_POLL_SECONDS": ("1", "How often `ubcal serve` checks whether CURRENT names a new version."),
+    "UBCAL_SERVE_MAX_OPEN_VERSIONS": ("3", "Versions `ubcal serve` keeps open (and leased) at once, CURRENT included."),
     "UBCAL_CRAWL_URL": ("", "Crawl this site (e.g. https://vancouver.calendar.ubc.ca) instead of reading UBCAL_SOURCE."),
     "UBCAL_CRAWL_SEEDS": ("", "Comma-separated extra URL paths to crawl beside the sitemap's."),
     "UBCAL_CRAWL_CONCURRENCY": ("4", "Most requests in flight at once."),
@@ -100,6 +105,11 @@ class Settings:
     min_dense_score: float
     router_llm: int
     max_question_chars: int
+    serve_host: str
+    serve_port: int
+    serve_max_body_bytes: int
+    serve_poll_seconds: float
+    serve_max_open_versions: int
     crawl_url: str
     crawl_seeds: str
     crawl_concurrency: int
@@ -140,6 +150,9 @@ class Settings:
             raise ValueError(f"UBCAL_EMBED_PRECISION must be auto, fp32 or bf16, not {self.embed_precision!r}")
         if not 0 <= self.chunk_overlap < self.chunk_size:
             raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
+        if self.serve_poll_seconds <= 0 or self.serve_max_open_versions < 1 or self.serve_max_body_bytes < 1024:
+            raise ValueError("UBCAL_SERVE_POLL_SECONDS must be above 0, UBCAL_SERVE_MAX_OPEN_VERSIONS at least 1 "
+                             "and UBCAL_SERVE_MAX_BODY_BYTES at least 1024")
 
     def build_parameters(self) -> dict[str, object]:
         """The settings that change what a build produces (and so its version id)."""

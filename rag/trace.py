@@ -12,6 +12,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 
 @dataclass
@@ -19,12 +20,16 @@ class Trace:
     question_id: str = ""
     events: list[dict] = field(default_factory=list)
     _start: float = field(default_factory=time.perf_counter)
+    # called with each event as it is added, so a server can stream stages while the answer is made
+    on_event: Callable[[dict], None] | None = field(default=None, repr=False, compare=False)
 
     def add(self, step: str, **data) -> dict:
         event = {"step": step, "t_ms": round((time.perf_counter() - self._start) * 1000, 1), **data}
         if self.question_id:
             event["question_id"] = self.question_id
         self.events.append(event)
+        if self.on_event is not None:
+            self.on_event(event)
         return event
 
     def steps(self) -> list[str]:

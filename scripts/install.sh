@@ -18,6 +18,16 @@ LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -
 flags_key=$(printf '%s|%s' "$LLAMA_CPP_VERSION" "$LLAMA_CMAKE_ARGS" | sha256sum | cut -c1-16)
 WHEEL_DIR=${UBCAL_WHEEL_CACHE:-$HOME/.cache/ubcal/wheels}/llama-cpp-python-$flags_key
 
+# The browser test drives Debian's chromium; install it when missing (a no-op when present).
+if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+  sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo -n"
+  echo "installing Debian's chromium for the browser test" >&2
+  if ! { $sudo_ apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q chromium; } \
+      >/tmp/ubcal-chromium-install.log 2>&1; then
+    echo "warning: could not install chromium (see /tmp/ubcal-chromium-install.log); the browser test will be skipped" >&2
+  fi
+fi
+
 stamp="$VENV/.ubcal-install-stamp"
 want=$(cat pyproject.toml scripts/install.sh | sha256sum | cut -c1-16)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && "$VENV/bin/python" -c "import llama_cpp, rag" 2>/dev/null; then

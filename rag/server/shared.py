@@ -1,0 +1,126 @@
+"""One model and one embedder shared by every request, each behind its own lock.
+
+llama.cpp contexts are not thread-safe and a fast tokenizer raises "Already
+borrowed" when two threads use it at once, so each is serialised. They have
+separate locks so retrieval (which needs only the embedder, a few
+milliseconds) never queues behind generation (seconds). A request that
+waits for the model says so in its trace, and the model's queue is bounded:
+beyond ``max_waiting`` a request is refused at once instead of waiting minutes.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import threading
+import time
+from contextlib import contextmanager
+
+from rag.trace import Trace
+
+# The trace of the request the current thread is working for (set by the server around each ask),
+# so shared objects can report into it without changing the answering code's signatures.
+current_trace: contextvars.ContextVar[Trace | None] = contextvars.ContextVar("current_trace", default=None)
+
+
+class ModelBusy(RuntimeError):
+    """Too many requests are already waiting for the model."""
+
+
+class LockedLLM:
+    """Wraps ``LocalLLM``: every call that touches the llama.cpp context holds one lock."""
+
+    def __init__(self, llm, max_waiting: int = 32) -> None:
+        self._llm = llm
+        self._lock = threading.Lock()
+        self._count_lock = threading.Lock()
+        self.max_waiting = max_waiting
+        self.waiting = 0
+        self.calls = 0
+
+    def __getattr__(self, name: str):  # model_id, context_tokens, path, settings, llama …
+        return getattr(self._llm, name)
+
+    @contextmanager
+    def _turn(self, what: str):
+        with self._count_lock:
+            if self.waiting >= self.max_waiting:
+                raise ModelBusy(f"{self.waiting} questions are already waiting for the model; try again shortly")
+            self.waiting += 1
+            ahead = self.waiting - 1
+        start = time.perf_counter()
+        try:
+            acquired = self._lock.acquire(blocking=False)
+            if not acquired:
+                trace = current_trace.get()
+                if trace is not None and (not trace.events or trace.events[-1]["step"] != "model_wait"):
+                    trace.add("model_wait", ahead=ahead, note="the model answers one question at a time")
+                self._lock.acquire()
+        finally:
+            with self._count_lock:
+                self.waiting -= 1
+        waited = time.perf_counter() - start
+        try:
+            self.calls += what == "chat"
+            yield waited
+        finally:
+            self._lock.release()
+
+    def chat(self, messages, max_tokens=None):
+        with self._turn("chat"):
+            return self._llm.chat(messages, max_tokens)
+
+    def count_tokens(self, text: str) -> int:
+        with self._turn("tokens"):
+            return self._llm.count_tokens(text)
+
+    def chat_prompt(self, messages):
+        with self._turn("tokens"):
+            return self._llm.chat_prompt(messages)
+
+    def yes_no_margin(self, messages) -> float:
+        with self._turn("chat"):
+            return self._llm.yes_no_margin(messages)
+
+
+class LockedEmbedder:
+    """Wraps ``Embedder``: encoding holds a lock of its own (the tokenizer is not re-entrant)."""
+
+    def __init__(self, embedder) -> None:
+        self._embedder = embedder
+        self._lock = threading.Lock()
+
+    def __getattr__(self, name: str):
+        return getattr(self._embedder, name)
+
+    def encode(self, texts, show_progress: bool = False):
+        with self._lock:
+            return self._embedder.encode(texts, show_progress)
+
+
+class HitReporter:
+    """Wraps a ``Retriever``: after each retrieval, reports every hit's ranks and scores to the trace.
+
+    The answering code's own ``retrieve`` event lists chunk ids only; the page shows why each
+    excerpt ranked where it did (BM25, dense and fused ranks and scores, and any pin).
+    """
+
+    def __init__(self, retriever) -> None:
+        self._retriever = retriever
+
+    def __getattr__(self, name: str):  # finder, index, embedder, bm25_ranking …
+        return getattr(self._retriever, name)
+
+    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid"):
+        result = self._retriever.retrieve(query, top_k, mode)
+        trace = current_trace.get()
+        if trace is not None:
+            trace.add("hits", query=query, mode=mode, hits=[_hit_summary(h) for h in result.hits])
+        return result
+
+
+def _hit_summary(hit) -> dict:
+    return {"chunk_id": hit.chunk_id, "citation": hit.citation, "title": hit.title,
+            "course_code": hit.course_code, "ranks": hit.ranks,
+            "scores": {k: round(float(v), 4) for k, v in hit.scores.items()},
+            "fused_rank": hit.fused_rank, "fused_score": round(float(hit.fused_score), 5),
+            "pinned": hit.pinned, "text": hit.text[:400]}
