@@ -52,6 +52,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CRAWL_RATE": ("5", "Most requests started per second."),
     "UBCAL_CRAWL_TIMEOUT": ("15", "Seconds before a request times out (then it is retried)."),
     "UBCAL_CRAWL_RETRIES": ("3", "Retries for server errors and timeouts, with exponential backoff."),
+    "UBCAL_CRAWL_SENSOR_SAMPLE": ("20", "Pages the change sensor asks about (conditional requests) per tick, besides the sitemaps."),
     "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
 }
 
@@ -108,6 +109,7 @@ class Settings:
     crawl_rate: float
     crawl_timeout: float
     crawl_retries: int
+    crawl_sensor_sample: int
     build_schedule: str
 
     @classmethod
