@@ -115,8 +115,14 @@ def chunk_calendar(parsed: ParsedCalendar, settings: Settings,
             reused_pages += 1
             continue
         chunks = [c for s in page.sections
-                  for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects,
-                                        window)]
+                  for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects)]
+        if window is not None:  # count the page's chunks in one batch; re-split only sections that overflow
+            counts = window.count_many([f"{c.context_header}\n{c.text}" for c in chunks])
+            over = {c.section_id for c, n in zip(chunks, counts) if n > window.max_tokens}
+            if over:
+                chunks = [c for s in page.sections
+                          for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap,
+                                                 subjects, window if s.section_id in over else None)]
         rows += chunks_table(chunks).to_pylist()
     return pa.Table.from_pylist(rows, schema=CHUNKS_SCHEMA), reused_pages
 

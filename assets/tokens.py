@@ -52,6 +52,14 @@ class TokenWindow:
         """Tokens including the special ones the model adds ([CLS], [SEP])."""
         return len(self._tokenizer.encode(text).ids)
 
+    def count_many(self, texts: list[str]) -> list[int]:
+        """``count`` for many texts in one call (the tokenizer runs them in parallel, in Rust)."""
+        if not texts:
+            return []
+        # encode_batch_fast skips character offsets (about a quarter faster); older tokenizers lack it
+        encode = getattr(self._tokenizer, "encode_batch_fast", self._tokenizer.encode_batch)
+        return [len(e.ids) for e in encode(texts)]
+
     def fits(self, text: str) -> bool:
         return self.count(text) <= self.max_tokens
 

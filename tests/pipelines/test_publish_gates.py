@@ -39,26 +39,6 @@ def test_changed_build_code_publishes_a_new_version_and_reuses_no_parse(site, tm
     assert StoreLayout(store).read_manifest(again.result.version_id)["code"] == "a changed chunker"
 
 
-def test_a_corrupted_existing_version_is_rebuilt_not_made_current(site, tmp_path):
-    store = tmp_path / "store"
-    layout = StoreLayout(store)
-    first = build(site.root, store).result.version_id
-    _edit(site, "Matrix Algebra", "Linear Algebra")
-    second = build(site.root, store).result.version_id
-    chunks = layout.version_dir(first) / "chunks.parquet"
-    data = bytearray(chunks.read_bytes())
-    data[len(data) // 2] ^= 0xFF
-    chunks.write_bytes(bytes(data))
-    _edit(site, "Linear Algebra", "Matrix Algebra")  # back to the first version's input
-    outcome = build(site.root, store)
-    assert outcome.result.version_id == first and outcome.result.published
-    assert outcome.result.replaced_corrupt and "chunks.parquet" in outcome.result.replaced_corrupt[0]
-    assert layout.current_id() == first and verify_version(layout, first) == []
-    assert second in layout.published_ids()
-    events = [e["event"] for e in read_audit(layout)]
-    assert events[-2:] == ["corrupt_version_set_aside", "publish"]
-
-
 def test_failed_smoke_check_blocks_publish_and_the_switch(site, tmp_path, monkeypatch):
     from assets import smoke
 
@@ -79,7 +59,8 @@ def test_failed_smoke_check_blocks_publish_and_the_switch(site, tmp_path, monkey
     assert layout.current_id() == second.result.version_id != first
 
 
-def test_smoke_check_also_guards_switching_to_an_existing_version(site, tmp_path, monkeypatch):
+def test_an_existing_version_is_smoke_checked_before_a_switch_and_rebuilt_when_corrupted(site, tmp_path,
+                                                                                      monkeypatch):
     from assets import smoke
 
     store = tmp_path / "store"
@@ -87,11 +68,24 @@ def test_smoke_check_also_guards_switching_to_an_existing_version(site, tmp_path
     first = build(site.root, store).result.version_id
     _edit(site, "Matrix Algebra", "Linear Algebra")
     second = build(site.root, store).result.version_id
-    _edit(site, "Linear Algebra", "Matrix Algebra")
-    monkeypatch.setattr(smoke, "retrieval_smoke", lambda *a, **k: smoke.SmokeResult([], {}))
-    outcome = run_build(str(site.root), str(store))
+    _edit(site, "Linear Algebra", "Matrix Algebra")  # back to the first version's input
+    with monkeypatch.context() as patch:
+        patch.setattr(smoke, "retrieval_smoke", lambda *a, **k: smoke.SmokeResult([], {}))
+        outcome = run_build(str(site.root), str(store))
     assert not outcome.success and "holds no course" in outcome.failure
     assert layout.current_id() == second != first
+    # a flipped byte in the existing copy: rebuilt and re-published, never made CURRENT as it is
+    chunks = layout.version_dir(first) / "chunks.parquet"
+    data = bytearray(chunks.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    chunks.write_bytes(bytes(data))
+    outcome = build(site.root, store)
+    assert outcome.result.version_id == first and outcome.result.published
+    assert outcome.result.replaced_corrupt and "chunks.parquet" in outcome.result.replaced_corrupt[0]
+    assert layout.current_id() == first and verify_version(layout, first) == []
+    assert second in layout.published_ids()
+    events = [e["event"] for e in read_audit(layout)]
+    assert events[-2:] == ["corrupt_version_set_aside", "publish"]
 
 
 def test_smoke_check_finds_a_broken_embedder(sample_store):
