@@ -18,10 +18,12 @@ import pyarrow as pa
 
 from assets.chunk import chunk_section
 from assets.embed import EmbedResult, embed_with_cache
+from assets.identity import build_parameters, models_manifest
 from assets.indexing import build_bm25_index
 from assets.parse import PageParseError, ParsedPage, parse_page
 from assets.facts import CalendarFacts, extract_facts
-from assets.publish import PublishResult, VersionArtifacts, compute_version_id, publish_version
+from assets.publish import Gate, PublishResult, VersionArtifacts, compute_version_id, publish_version
+from assets.tokens import TokenWindow
 from assets.crawl import CrawlSettings, CrawlStats, crawl_site
 from assets.incremental import PreviousVersion
 from assets.sources import SourceProblem, SourceScan, scan_saved_site
@@ -93,13 +95,19 @@ def parse_calendar(scan: SourceScan, previous: PreviousVersion | None = None) ->
                           reused_urls=reused, previous=previous)
 
 
-def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> tuple[pa.Table, int]:
-    """The chunk table, and how many pages' chunks were reused from the previous version."""
+def chunk_calendar(parsed: ParsedCalendar, settings: Settings,
+                   window: TokenWindow | None = None) -> tuple[pa.Table, int]:
+    """The chunk table, and how many pages' chunks were reused from the previous version.
+
+    ``window`` is the embedding model's token window; chunks that would overflow it are split.
+    """
     subjects = parsed.subjects
     previous = parsed.previous
+    window_params = window.parameters() if window is not None else {}
     can_reuse = (previous is not None and previous.subjects == subjects
                  and previous.parameters.get("chunk_size") == settings.chunk_size
-                 and previous.parameters.get("chunk_overlap") == settings.chunk_overlap)
+                 and previous.parameters.get("chunk_overlap") == settings.chunk_overlap
+                 and all(previous.parameters.get(k) == v for k, v in window_params.items()))
     rows: list[dict] = []
     reused_pages = 0
     for page in parsed.pages:
@@ -109,6 +117,13 @@ def chunk_calendar(parsed: ParsedCalendar, settings: Settings) -> tuple[pa.Table
             continue
         chunks = [c for s in page.sections
                   for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap, subjects)]
+        if window is not None:  # count the page's chunks in one batch; re-split only sections that overflow
+            counts = window.count_many([f"{c.context_header}\n{c.text}" for c in chunks])
+            over = {c.section_id for c, n in zip(chunks, counts) if n > window.max_tokens}
+            if over:
+                chunks = [c for s in page.sections
+                          for c in chunk_section(s, page.title, settings.chunk_size, settings.chunk_overlap,
+                                                 subjects, window if s.section_id in over else None)]
         rows += chunks_table(chunks).to_pylist()
     return pa.Table.from_pylist(rows, schema=CHUNKS_SCHEMA), reused_pages
 
@@ -132,13 +147,6 @@ def library_versions() -> dict[str, str]:
     return found
 
 
-def models_manifest(embedder: Embedder) -> dict:
-    return {"embedding": {
-        "id": embedder.model_id, "path": str(embedder.model_dir), "precision": embedder.precision,
-        "files": {embedder.weights_file.name: embedder.weights_sha256},
-    }}
-
-
 def calendar_facts(parsed: ParsedCalendar) -> CalendarFacts:
     """Course facts, the requirement graph and program requirements of the parsed calendar."""
     return extract_facts(parsed.pages, parsed.subjects)
@@ -153,12 +161,14 @@ def facts_summary(facts: CalendarFacts) -> dict:
 
 def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,
                   parsed: ParsedCalendar, chunks: pa.Table, vectors: np.ndarray, faiss_index,
-                  bm25: BM25Index, facts: CalendarFacts, extra: dict | None = None) -> PublishResult:
+                  bm25: BM25Index, facts: CalendarFacts, extra: dict | None = None,
+                  gate: Gate | None = None) -> PublishResult:
     if vectors.shape[0] != chunks.num_rows or bm25.n_docs != chunks.num_rows:
         raise ValueError(f"refusing to publish: {chunks.num_rows} chunks, {vectors.shape[0]} vectors, "
                          f"{bm25.n_docs} BM25 documents")
     models = models_manifest(embedder)
-    version_id = compute_version_id(scan.fingerprint, settings.build_parameters(), models)
+    parameters = build_parameters(settings, embedder.model_dir)
+    version_id = compute_version_id(scan.fingerprint, parameters, models)
     artifacts = VersionArtifacts(
         pages=pages_table(parsed.pages, parsed.paths, parsed.hashes),
         sections=sections_table(parsed.pages), chunks=chunks,
@@ -167,7 +177,7 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, s
     manifest_fields = {
         "source": {"root": str(Path(scan.root).resolve()), "fingerprint": scan.fingerprint,
                    "unusable_pages": [{"path": p.path, "reason": p.reason} for p in parsed.problems]},
-        "parameters": settings.build_parameters(),
+        "parameters": parameters,
         "models": models,
         "libraries": library_versions(),
         "counts": {"pages": len(parsed.pages), "sections": parsed.n_sections,
@@ -178,4 +188,12 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, s
         "facts": facts_summary(facts),
         **(extra or {}),
     }
-    return publish_version(layout, version_id, artifacts, manifest_fields)
+    return publish_version(layout, version_id, artifacts, manifest_fields, gate)
+
+
+def smoke_gate(embedder: Embedder, settings: Settings) -> Gate:
+    """The retrieval smoke check as a publish gate: it runs before CURRENT may switch."""
+    from assets.smoke import retrieval_smoke
+
+    return lambda folder, version_id: retrieval_smoke(folder, version_id, embedder, settings.rrf_k,
+                                                      settings.year_level_window)

@@ -30,13 +30,13 @@ from assets.facts import CalendarFacts
 from assets.incremental import PreviousVersion, current_page_hashes, page_changes
 from assets.indexing import build_faiss_index
 from assets.publish import PublishResult
+from assets.tokens import token_window
 from assets.sources import SourceScan
 from pipelines.resources import UbcalConfig
 from rag.bm25 import BM25Index
 from rag.store import StoreLayout
 
 GROUP = "index_build"
-SMOKE_CODES = 5  # course codes the retrieval smoke check looks up
 UNPARSED_EXAMPLES = 10  # unparsed prerequisite sentences shown in the facts asset's metadata
 
 
@@ -99,7 +99,8 @@ def calendar_facts(calendar_sections: ParsedCalendar) -> Output[CalendarFacts]:
 @asset(group_name=GROUP, description="Sections split into chunks with context headers and stable ids.")
 def calendar_chunks(calendar_sections: ParsedCalendar, ubcal: UbcalConfig) -> Output[pa.Table]:
     start = time.perf_counter()
-    chunks, reused_pages = build_steps.chunk_calendar(calendar_sections, ubcal.settings())
+    chunks, reused_pages = build_steps.chunk_calendar(calendar_sections, ubcal.settings(),
+                                                      token_window(ubcal.embedder().model_dir))
     lengths = pc.utf8_length(chunks.column("text")).to_numpy() if chunks.num_rows else np.zeros(1)
     return Output(chunks, metadata={
         "chunks": chunks.num_rows, "pages_chunked": len(calendar_sections.pages) - reused_pages,
@@ -152,7 +153,8 @@ def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_s
     result = build_steps.publish_index(
         StoreLayout(settings.store), settings, ubcal.embedder(), calendar_source, calendar_sections,
         calendar_chunks, chunk_embeddings, faiss.deserialize_index(faiss_index), bm25_index, calendar_facts,
-        extra={"build": {"dagster_run_id": context.run.run_id}})
+        extra={"build": {"dagster_run_id": context.run.run_id}},
+        gate=build_steps.smoke_gate(ubcal.embedder(), settings))
     if result.published:
         context.log.info(f"published version {result.version_id} (parent {result.parent})")
     else:
@@ -221,33 +223,16 @@ def bm25_count_matches(bm25_index: BM25Index, calendar_chunks: pa.Table) -> Asse
 
 
 @asset_check(asset=index_version,
-             description="Course codes retrieve their own section first; chunk texts find themselves by vector.")
-def retrieval_smoke(index_version: PublishResult, ubcal: UbcalConfig) -> AssetCheckResult:
-    from rag.index_reader import open_index
-    from rag.retrieve import Retriever
-
-    if not index_version.published:
-        # same id = same inputs, settings and models: this exact version passed when it was published
+             description="Course codes retrieve their own section first; chunk texts find themselves by vector. "
+                         "Runs inside the publish step before CURRENT switches (assets.smoke); a failure "
+                         "publishes nothing and fails the run, so this reports what that run found.")
+def retrieval_smoke(index_version: PublishResult) -> AssetCheckResult:
+    smoke = index_version.smoke
+    if smoke is None:
+        # already CURRENT and verified: it passed this check when CURRENT was switched to it
         return AssetCheckResult(passed=True, metadata={
-            "version_id": index_version.version_id, "note": "unchanged version; checked when first published"})
-    settings = ubcal.settings()
-    loaded = open_index(StoreLayout(settings.store), index_version.version_id)
-    codes = sorted(loaded.known_courses)
-    sample = codes[:: max(1, len(codes) // SMOKE_CODES)][:SMOKE_CODES]
-    retriever = Retriever(loaded, ubcal.embedder(), settings.rrf_k, settings.year_level_window)
-    misses: dict[str, str | None] = {}
-    for code in sample:
-        for query in (code, code.replace(" ", "").lower()):
-            top = retriever.retrieve(query, top_k=1, mode="hybrid").hits
-            if not top or top[0].course_code != code:
-                misses[query] = top[0].course_code if top else None
-        # the vector row of the course's own chunk must come back for its own text
-        row = loaded.rows_by_course[code][0]
-        own = f"{loaded.chunks['context_header'][row]}\n{loaded.chunks['text'][row]}"
-        dense_top = retriever.retrieve(own, top_k=1, mode="dense").hits
-        if not dense_top or dense_top[0].chunk_id != loaded.chunks["chunk_id"][row]:
-            misses[f"dense:{code}"] = dense_top[0].chunk_id if dense_top else None
+            "version_id": index_version.version_id, "note": "already current; checked before it was made current"})
     return AssetCheckResult(
-        passed=bool(sample) and not misses,
-        severity=AssetCheckSeverity.ERROR,
-        metadata={"codes_checked": MetadataValue.json(sample), "misses": MetadataValue.json(misses)})
+        passed=smoke["passed"], severity=AssetCheckSeverity.ERROR,
+        metadata={"codes_checked": MetadataValue.json(smoke["codes_checked"]),
+                  "misses": MetadataValue.json(smoke["misses"])})

@@ -20,9 +20,6 @@ from assets.parse import ParsedPage, Section
 from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
 from rag.codes import unique_codes
 
-# Bump when fact extraction changes what it writes: it is part of every version id.
-FACTS_VERSION = "1"
-
 _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 _LABEL_RE = re.compile(r"\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:", re.IGNORECASE)
 _EXCLUSION_RE = re.compile(r"Credit (?:will be|is) (?:granted|given) for only one of\s+"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pyarrow.parquet as pq
 
+from assets.identity import code_fingerprint
 from assets.parse import PARSER_VERSION, ParsedPage, Section
 from rag.store import StoreError, StoreLayout
 
@@ -38,8 +39,8 @@ class PreviousVersion:
             manifest = layout.read_manifest(version_id)
         except StoreError:
             return None
-        if manifest.get("parser") != PARSER_VERSION:
-            return None
+        if manifest.get("parser") != PARSER_VERSION or manifest.get("code") != code_fingerprint():
+            return None  # built by other parser or chunker code: its results are not ours to reuse
         folder = layout.version_dir(version_id)
         try:
             pages = pq.read_table(folder / "pages.parquet").to_pylist()

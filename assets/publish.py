@@ -1,9 +1,11 @@
 """Publish a version: stage every file, fsync, rename into place, then switch CURRENT.
 
 The version id is a hash of what determines the output (source fingerprint,
-build parameters, model ids, artifact format), so rebuilding unchanged input
-with unchanged settings lands on an id that already exists and publishes
-nothing. A crash at any step leaves CURRENT on the previous complete version:
+build parameters, model ids, artifact format, build code: ``assets.identity``),
+so rebuilding unchanged input with unchanged settings and code lands on an id
+that already exists and publishes nothing, once that copy verifies; a damaged
+copy is set aside and rebuilt. The retrieval smoke check gates every switch of
+CURRENT (``assets.smoke``). A crash at any step leaves CURRENT on the previous complete version:
 staged folders are never read, and the rename is the commit point.
 """
 
@@ -15,23 +17,27 @@ import os
 import shutil
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import faiss
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from assets.failpoints import failpoint
-from assets.facts import FACTS_VERSION, CalendarFacts
+from assets.facts import CalendarFacts
+from assets.identity import ARTIFACT_FORMAT, code_fingerprint, compute_version_id  # noqa: F401 (re-exported)
 from assets.parse import PARSER_VERSION
 from rag.bm25 import BM25Index
 from rag.audit import append_audit
 from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
 
-ARTIFACT_FORMAT = "ubcal-index/2"  # 2: fact tables; abbreviated code lists in BM25 tokens
 STALE_STAGING_SECONDS = 3600
+
+if TYPE_CHECKING:
+    from assets.smoke import SmokeResult
 
 
 @dataclass
@@ -52,12 +58,15 @@ class PublishResult:
     parent: str | None
     current_changed: bool
     path: Path
+    smoke: dict | None = None   # the retrieval smoke check's outcome, when it ran
+    replaced_corrupt: list[str] = field(default_factory=list)  # problems of a damaged copy rebuilt
 
 
-def compute_version_id(source_fingerprint: str, parameters: dict, models: dict) -> str:
-    identity = {"format": ARTIFACT_FORMAT, "parser": PARSER_VERSION, "facts": FACTS_VERSION, "source": source_fingerprint,
-                "parameters": parameters, "models": {k: v["id"] for k, v in models.items()}}
-    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
+class GateFailed(RuntimeError):
+    """The version failed the check that guards CURRENT; nothing was published or switched."""
+
+
+Gate = Callable[[Path, str], "SmokeResult"]
 
 
 def _write_artifacts(folder: Path, artifacts: VersionArtifacts) -> list[Path]:
@@ -89,20 +98,50 @@ def clean_stale_staging(layout: StoreLayout) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
+def _set_aside(layout: StoreLayout, version_id: str) -> None:
+    """Move a damaged published copy out of versions/ (into staging/, cleaned later) so it is rebuilt."""
+    layout.staging.mkdir(parents=True, exist_ok=True)
+    os.rename(layout.version_dir(version_id), layout.staging / f"corrupt-{version_id}-{uuid.uuid4().hex[:8]}")
+    fsync_dir(layout.versions)
+
+
+def _run_gate(gate: Gate | None, folder: Path, version_id: str) -> dict | None:
+    if gate is None:
+        return None
+    outcome = gate(folder, version_id)
+    if not outcome.passed:
+        raise GateFailed(f"version {version_id} not published: {outcome.describe()}")
+    return outcome.to_dict()
+
+
 def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArtifacts,
-                    manifest_fields: dict) -> PublishResult:
-    """Write and atomically publish ``version_id``; a no-op if it is already published."""
+                    manifest_fields: dict, gate: Gate | None = None) -> PublishResult:
+    """Write and atomically publish ``version_id``; a no-op if an intact copy is already published.
+
+    ``gate`` (the retrieval smoke check) runs on the complete staged folder before the rename, and on
+    an existing version before CURRENT is switched to it: a version that fails it never becomes
+    CURRENT. An existing copy that fails verification is set aside and rebuilt, never re-used.
+    """
+    from rag.versions import verify_version
+
     final = layout.version_dir(version_id)
     run_id = manifest_fields.get("build", {}).get("dagster_run_id")
+    replaced: list[str] = []
     with publish_lock(layout):
         parent = layout.current_id()
         if (final / MANIFEST).is_file():
-            changed = parent != version_id
-            if changed:
-                layout.switch_current(version_id)
-            append_audit(layout, "build_unchanged", version=version_id, previous_current=parent,
-                         current_changed=changed, dagster_run_id=run_id)
-            return PublishResult(version_id, False, parent, changed, final)
+            replaced = verify_version(layout, version_id)
+            if not replaced:
+                changed = parent != version_id
+                smoke = _run_gate(gate, final, version_id) if changed else None
+                if changed:
+                    layout.switch_current(version_id)
+                append_audit(layout, "build_unchanged", version=version_id, previous_current=parent,
+                             current_changed=changed, dagster_run_id=run_id)
+                return PublishResult(version_id, False, parent, changed, final, smoke)
+            _set_aside(layout, version_id)
+            append_audit(layout, "corrupt_version_set_aside", version=version_id, problems=replaced,
+                         dagster_run_id=run_id)
         clean_stale_staging(layout)
         layout.staging.mkdir(parents=True, exist_ok=True)
         layout.versions.mkdir(parents=True, exist_ok=True)
@@ -115,6 +154,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
                 "id": version_id,
                 "format": ARTIFACT_FORMAT,
                 "parser": PARSER_VERSION,
+                "code": code_fingerprint(),
                 "created": datetime.now(timezone.utc).isoformat(timespec="microseconds"),
                 "parent": parent,
                 **manifest_fields,
@@ -125,6 +165,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             write_file_durably(stage / MANIFEST_DIGEST, hashlib.sha256(manifest_bytes).hexdigest().encode())
             fsync_dir(stage)
             failpoint("publish:manifest-written")
+            smoke = _run_gate(gate, stage, version_id)
             if final.exists():  # a folder without a manifest: debris from an older crash
                 shutil.rmtree(final)
             os.rename(stage, final)
@@ -133,8 +174,9 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             layout.switch_current(version_id)
             failpoint("publish:current-switched")
             append_audit(layout, "publish", version=version_id, previous_current=parent,
-                         dagster_run_id=run_id, counts=manifest.get("counts"))
+                         dagster_run_id=run_id, counts=manifest.get("counts"),
+                         **({"replaced_corrupt": replaced} if replaced else {}))
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
-    return PublishResult(version_id, True, parent, True, final)
+    return PublishResult(version_id, True, parent, True, final, smoke, replaced)

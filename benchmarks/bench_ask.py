@@ -80,6 +80,7 @@ def run(store: Path, n: int) -> None:
         t = time.perf_counter()
         answerer.retriever.retrieve(q, 5, "hybrid")
         retrieval_ms.append((time.perf_counter() - t) * 1000)
+    parts = retrieval_breakdown(answerer, retrieval_queries)
 
     simple_ms, complex_ms, replaced, subq_sources = [], [], 0, {}
     for code in codes[:n]:
@@ -101,18 +102,49 @@ def run(store: Path, n: int) -> None:
                         "--store", str(store)], check=True, capture_output=True, cwd=ROOT)
         cold_s.append(time.perf_counter() - t)
     cold_rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    # answered without the model: a code the calendar lacks is declined before retrieval and generation
+    cold_nomodel_s = []
+    for _ in range(3):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "rag.cli", "ask", "What are the prerequisites for ZZZZ 999?",
+                        "--json", "--store", str(store)], check=True, capture_output=True, cwd=ROOT)
+        cold_nomodel_s.append(time.perf_counter() - t)
 
     print("## Answering on the real snapshot (one run)")
     print(f"open index + load embedder + load GGUF: {load_s:.2f} s (index verify+load "
           f"{answerer.index.load_seconds * 1000:.0f} ms)")
     print(f"hybrid retrieval, warm, {len(retrieval_ms)} queries: p50 {statistics.median(retrieval_ms):.1f} ms, "
           f"p95 {pct(retrieval_ms, 0.95):.1f} ms")
+    print("  where the time goes (p50 per query): " + ", ".join(f"{k} {v:.2f} ms" for k, v in parts.items()))
     print(f"ask simple path, warm, {len(simple_ms)} questions: p50 {statistics.median(simple_ms):.0f} ms, "
           f"p95 {pct(simple_ms, 0.95):.0f} ms (guard replaced the model's answer in {replaced}/{len(simple_ms)})")
     print(f"ask complex path, warm, {len(complex_ms)} questions: p50 {statistics.median(complex_ms):.0f} ms, "
           f"p95 {pct(complex_ms, 0.95):.0f} ms (decomposition: {subq_sources})")
     print(f"cold `ubcal ask` from process start: {', '.join(f'{s:.1f}' for s in cold_s)} s")
+    print(f"cold `ubcal ask` answered without the model (unknown code, declined): "
+          f"{', '.join(f'{s:.2f}' for s in cold_nomodel_s)} s")
     print(f"peak RSS: warm benchmark process {warm_rss:.0f} MB; cold `ubcal ask` process {cold_rss:.0f} MB")
+
+
+def retrieval_breakdown(answerer, queries: list[str]) -> dict[str, float]:
+    """p50 of each part of a hybrid retrieval: query embedding, BM25, FAISS, and the rest (fusion, pins, hits)."""
+    retriever, index = answerer.retriever, answerer.index
+    timings: dict[str, list[float]] = {"query embedding": [], "bm25": [], "faiss search": [], "fusion + rest": []}
+    for q in queries:
+        t0 = time.perf_counter()
+        vector = answerer.embedder.encode_queries([q])
+        t1 = time.perf_counter()
+        retriever.bm25_ranking(q, 100)
+        t2 = time.perf_counter()
+        index.faiss_index.search(vector, 100)
+        t3 = time.perf_counter()
+        retriever.retrieve(q, 5, "hybrid")
+        t4 = time.perf_counter()
+        timings["query embedding"].append((t1 - t0) * 1000)
+        timings["bm25"].append((t2 - t1) * 1000)
+        timings["faiss search"].append((t3 - t2) * 1000)
+        timings["fusion + rest"].append(max(0.0, (t4 - t3) - (t3 - t0)) * 1000)
+    return {k: statistics.median(v) for k, v in timings.items()}
 
 
 if __name__ == "__main__":

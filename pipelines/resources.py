@@ -21,9 +21,11 @@ class UbcalConfig(ConfigurableResource):
     source: str = ""
     store: str = ""
     show_progress: bool = False
+    crawl_url: str = ""
 
     def settings(self) -> Settings:
-        return Settings.from_env(source=self.source or None, store=self.store or None)
+        return Settings.from_env(source=self.source or None, store=self.store or None,
+                                 crawl_url=self.crawl_url or None)
 
     def embedder(self) -> Embedder:
         return _embedder_for(self.settings())

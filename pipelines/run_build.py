@@ -32,8 +32,11 @@ def _instance() -> DagsterInstance:
     return DagsterInstance.get() if os.environ.get("DAGSTER_HOME") else DagsterInstance.ephemeral()
 
 
-def run_build(source: str | None = None, store: str | None = None, show_progress: bool = False) -> BuildOutcome:
-    ubcal = UbcalConfig(source=source or "", store=store or "", show_progress=show_progress)
+def run_build(source: str | None = None, store: str | None = None, show_progress: bool = False,
+              crawl_url: str | None = None) -> BuildOutcome:
+    """``crawl_url`` crawls that site instead of reading ``source`` (like UBCAL_CRAWL_URL)."""
+    ubcal = UbcalConfig(source=source or "", store=store or "", show_progress=show_progress,
+                        crawl_url=crawl_url or "")
     job = make_definitions(ubcal, in_memory=True).resolve_job_def("build_index")
     with _instance() as instance:
         run = job.execute_in_process(instance=instance, raise_on_error=False, run_config=QUIET_LOGS)

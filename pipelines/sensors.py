@@ -13,11 +13,35 @@ from rag.store import StoreError, StoreLayout
 SENSOR_INTERVAL_SECONDS = 300
 
 
+def crawl_change_decision(settings) -> RunRequest | SkipReason:
+    """A site: a cheap look within the tick (sitemaps + a bounded sample of conditional requests).
+
+    The full crawl is left to the run it requests. The run key names the last complete crawl and
+    what changed, so repeated ticks before that run finishes do not queue the same work twice.
+    """
+    import hashlib
+    from urllib.parse import urlsplit
+
+    from assets.build_steps import crawl_settings
+    from assets.crawl import quick_change_check
+
+    state = StoreLayout(settings.store).crawl_state / urlsplit(settings.crawl_url).netloc.replace(":", "_")
+    reason, stats = quick_change_check(crawl_settings(settings), state, settings.crawl_sensor_sample)
+    if reason is None:
+        return SkipReason(f"site unchanged in a quick check ({stats.requested} requests: robots.txt, sitemaps, "
+                          f"{settings.crawl_sensor_sample} sampled pages)")
+    records = state / "fetches.json"
+    since = str(records.stat().st_mtime_ns) if records.is_file() else "never"
+    key = hashlib.sha256(f"{since}\0{reason}".encode()).hexdigest()[:16]
+    return RunRequest(run_key=f"crawl-{key}", tags={"ubcal/trigger": "site_changed", "ubcal/reason": reason[:200]})
+
+
 def source_change_decision(ubcal: UbcalConfig) -> RunRequest | SkipReason:
     """A run keyed by the source fingerprint when it differs from the current version's."""
     settings = ubcal.settings()
-    # a folder is read and hashed; a site is crawled with conditional requests (unchanged pages: 304)
-    scan, _ = read_source(settings)
+    if settings.crawl_url:
+        return crawl_change_decision(settings)
+    scan, _ = read_source(settings)  # a folder: read and hash every page (cheap)
     layout = StoreLayout(settings.store)
     try:
         current = layout.current_id()

@@ -129,8 +129,7 @@ class Answerer:
         if self._unknown_only(entities):
             return self._decline_unknown(question, entities, route, mode, timings, tokens, trace, start)
         understood = understand(question, self.retriever.finder)
-        ranked = [h.course_code for h in hits if h.course_code]
-        fact = self._fact_answer(understood, lambda: ranked, trace)
+        fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
         if fact is not None:
             return self._fact_result(understood, fact, route, mode, timings, tokens, trace, start)
         if not hits or not self._relevant(hits, entities, understood):

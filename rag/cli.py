@@ -16,6 +16,7 @@ from typing import Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from rag.config import Settings
 from rag.store import VERSION_ID_RE, StoreError, StoreLayout
@@ -31,30 +32,32 @@ def _root() -> None:
     """Offline question answering over the UBC Vancouver Academic Calendar."""
 
 
-def _fail(message: str, code: int = 1) -> None:
-    err.print(f"[bold red]error:[/] {message}")
+def _fail(message: str, code: int = 1, json_out: bool = False) -> None:
+    """One line on stderr (the message is text, never markup) and a non-zero exit; JSON on stdout too."""
+    if json_out:
+        print(json.dumps({"ok": False, "error": message}, indent=2))
+    err.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
     raise typer.Exit(code)
 
 
-@app.command()
-def build(source: Optional[Path] = typer.Option(None, help="Saved-site folder (default: UBCAL_SOURCE)."),
-          store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
-          json_out: bool = typer.Option(False, "--json", help="Print the outcome as JSON.")) -> None:
-    """Build the index from a saved calendar and publish a version (runs the Dagster assets in-process)."""
-    settings = Settings.from_env(source=source, store=store)
-    if not settings.source.is_dir():
-        _fail(f"calendar source folder {settings.source} does not exist (set --source or UBCAL_SOURCE)")
-    from pipelines.run_build import run_build  # Dagster only for this command
+def _settings(json_out: bool = False, **overrides) -> Settings:
+    """Settings from the environment; a bad UBCAL_* value is one clear line and exit 2."""
+    try:
+        return Settings.from_env(**overrides)
+    except ValueError as exc:
+        _fail(str(exc), 2, json_out)
+        raise  # unreachable: _fail exits
 
-    with console.status("building index…", spinner="dots") if not json_out else nullcontext():
-        outcome = run_build(str(settings.source), str(settings.store), show_progress=not json_out)
-    if not outcome.success or outcome.result is None:
-        _fail(f"build failed (run {outcome.run_id}): {outcome.failure}")
-    result = outcome.result
+
+def _is_url(value: str | None) -> bool:
+    return bool(value) and value.lower().startswith(("http://", "https://"))
+
+
+def _build_summary(result, outcome, layout: StoreLayout) -> dict:
     md = outcome.metadata
-    summary = {
-        "version_id": result.version_id, "published": result.published, "parent": result.parent,
-        "current": StoreLayout(settings.store).current_id(), "run_id": outcome.run_id,
+    return {
+        "ok": True, "version_id": result.version_id, "published": result.published, "parent": result.parent,
+        "current": layout.current_id(), "run_id": outcome.run_id,
         "pages": md.get("calendar_sections", {}).get("pages"),
         "sections": md.get("calendar_sections", {}).get("sections"),
         "courses": md.get("calendar_sections", {}).get("courses"),
@@ -67,18 +70,76 @@ def build(source: Optional[Path] = typer.Option(None, help="Saved-site folder (d
         "checks": outcome.checks,
         "seconds": {k: v.get("duration_s") for k, v in md.items()},
     }
+
+
+def _unchanged_summary(hit, layout: StoreLayout) -> dict:
+    """The fast path's answer: CURRENT already is this build, so report its manifest."""
+    counts = hit.manifest.get("counts", {})
+    unusable = hit.manifest.get("source", {}).get("unusable_pages", [])
+    return {
+        "ok": True, "version_id": hit.version_id, "published": False, "parent": hit.manifest.get("parent"),
+        "current": layout.current_id(), "run_id": None, "fast_path": True,
+        "pages": counts.get("pages"), "sections": counts.get("sections"), "courses": counts.get("courses"),
+        "program_pages": counts.get("program_pages"), "chunks": counts.get("chunks"), "embedded": 0,
+        "reused_from_cache": counts.get("chunks"), "unusable_pages": len(unusable),
+        "unusable": "\n".join(f"- `{p['path']}`: {p['reason']}" for p in unusable) or "none",
+        "checks": {}, "seconds": {"unchanged_check": round(hit.seconds, 3)},
+    }
+
+
+@app.command()
+def build(source: Optional[str] = typer.Option(
+              None, help="Saved-site folder, or an http(s):// site to crawl (default: UBCAL_SOURCE, "
+                         "or UBCAL_CRAWL_URL when set)."),
+          store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
+          json_out: bool = typer.Option(False, "--json", help="Print the outcome as JSON (on failure too).")) -> None:
+    """Build the index from a saved calendar or a crawl and publish a version (runs the Dagster assets in-process).
+
+    When the store's CURRENT version already is what this build would produce (same pages, settings,
+    models and build code) and it verifies, nothing is built or published and Dagster is not loaded.
+    """
+    from rag.embedder import ModelNotFound, load_embedder
+
+    crawl = source if _is_url(source) else None
+    settings = _settings(json_out, source=None if crawl else source, store=store, crawl_url=crawl)
+    if not settings.crawl_url and not settings.source.is_dir():
+        _fail(f"calendar source folder {settings.source} does not exist (set --source or UBCAL_SOURCE)", 1, json_out)
+    layout = StoreLayout(settings.store)
+    try:
+        from assets.unchanged import unchanged_current
+
+        load_embedder(settings)  # a missing model is one line here, not a failed Dagster run
+        hit = unchanged_current(settings)
+    except (ModelNotFound, StoreError) as exc:
+        _fail(str(exc), 1, json_out)
+    if hit is not None:
+        summary = _unchanged_summary(hit, layout)
+    else:
+        from pipelines.run_build import run_build  # Dagster only when there is something to build
+
+        with console.status("building index…", spinner="dots") if not json_out else nullcontext():
+            outcome = run_build(str(settings.source), str(settings.store), show_progress=not json_out,
+                                crawl_url=settings.crawl_url or None)
+        if not outcome.success or outcome.result is None:
+            _fail(f"build failed (run {outcome.run_id}): {outcome.failure}", 1, json_out)
+        summary = _build_summary(outcome.result, outcome, layout)
     if json_out:
         print(json.dumps(summary, indent=2))
         return
-    verb = "published new version" if result.published else "unchanged: version already published, nothing new written;"
-    console.print(f"[bold green]{verb}[/] {result.version_id} (parent {result.parent or '-'})")
+    verb = ("published new version" if summary["published"]
+            else "unchanged: version already published, nothing new written;")
+    console.print(f"[bold green]{verb}[/] {summary['version_id']} (parent {summary['parent'] or '-'})")
     console.print(f"pages {summary['pages']}, sections {summary['sections']} (courses {summary['courses']}, "
                   f"program pages {summary['program_pages']}), chunks {summary['chunks']}; embedded "
                   f"{summary['embedded']}, reused {summary['reused_from_cache']} from cache")
     if summary["unusable_pages"]:
-        console.print(f"[yellow]unusable pages ({summary['unusable_pages']}):[/]\n{summary['unusable']}")
-    failed = [name for name, ok in outcome.checks.items() if not ok]
-    console.print(f"checks: {len(outcome.checks) - len(failed)}/{len(outcome.checks)} passed"
+        console.print(f"[yellow]unusable pages ({summary['unusable_pages']}):[/]")
+        console.print(summary["unusable"], markup=False, highlight=False)
+    if summary.get("fast_path"):
+        console.print("checks: not run (CURRENT already is this build and its files verify)")
+        return
+    failed = [name for name, ok in summary["checks"].items() if not ok]
+    console.print(f"checks: {len(summary['checks']) - len(failed)}/{len(summary['checks'])} passed"
                   + (f"; failed: {', '.join(failed)}" if failed else ""))
 
 
@@ -86,7 +147,8 @@ def build(source: Optional[Path] = typer.Option(None, help="Saved-site folder (d
 def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         mode: str = typer.Option("hybrid", help="Retrieval mode: hybrid, bm25 or dense."),
         route: str = typer.Option("auto", help="auto, simple or complex."),
-        top_k: Optional[int] = typer.Option(None, "--top-k", help="Excerpts per retrieval (default UBCAL_TOP_K)."),
+        top_k: Optional[int] = typer.Option(None, "--top-k", min=1,
+                                            help="Excerpts per retrieval, at least 1 (default UBCAL_TOP_K)."),
         version: Optional[str] = typer.Option(None, help="Answer from this version id instead of CURRENT."),
         store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
         json_out: bool = typer.Option(False, "--json", help="Print the full answer record as JSON."),
@@ -100,22 +162,26 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         _fail(f"--route must be auto, simple or complex, not {route!r}")
     if mode not in ("hybrid", "bm25", "dense"):
         _fail(f"--mode must be hybrid, bm25 or dense, not {mode!r}")
-    settings = Settings.from_env(store=store)
+    from rag.embedder import ModelNotFound
+
+    settings = _settings(store=store)
     try:
         answerer = Answerer(settings, version)
         result = answerer.ask(question, route=route, mode=mode, top_k=top_k)
-    except (QuestionError, LLMModelNotFound) as exc:
+    except QuestionError as exc:
         _fail(str(exc), 2)
+    except (LLMModelNotFound, ModelNotFound) as exc:
+        _fail(str(exc), 1)
     if trace_json:
         result.trace.write_jsonl(trace_json)
     if json_out:
         print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
         return
-    console.print(result.answer)
+    console.print(result.answer, markup=False, highlight=False)  # calendar text may hold [ and ]
     if result.citations:
         console.print("\n[bold]Sources[/]")
         for c in result.citations:
-            console.print(f"  [{c['n']}] {c['title']} — {c['citation']}")
+            console.print(f"  [{c['n']}] {c['title']} — {c['citation']}", markup=False, highlight=False)
     notes = [f"route {result.route} ({result.route_reason})", f"index version {result.version_id}"]
     if result.guard["replaced"]:
         notes.append("model answer replaced by quoted excerpts: " + "; ".join(result.guard["reasons"]))
@@ -143,7 +209,7 @@ def serve(host: Optional[str] = typer.Option(None, help="Address to bind (defaul
 
 
 def _layout(store: Optional[Path]) -> StoreLayout:
-    return StoreLayout(Settings.from_env(store=store).store)
+    return StoreLayout(_settings(store=store).store)
 
 
 StoreOpt = typer.Option(None, "--store", help="Store folder (default: UBCAL_STORE).")
@@ -311,12 +377,12 @@ def gc(keep: int = typer.Option(..., "--keep", help="How many newest versions to
 
 
 @app.command()
-def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, help="Show the last N entries."),
+def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, min=0, help="Show the last N entries (0: none)."),
           json_out: bool = typer.Option(False, "--json", help="Print as JSON lines.")) -> None:
     """Show the audit log: builds, publishes, rollbacks, pins, removals, failed builds."""
     from rag.audit import read_audit
 
-    records = read_audit(_layout(store))[-limit:]
+    records = read_audit(_layout(store))[-limit:] if limit > 0 else []
     if json_out:
         for r in records:
             print(json.dumps(r))
@@ -355,7 +421,7 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
         ks = tuple(sorted({int(x) for x in k.split(",") if x.strip()}))
     except (TestSetError, ValueError) as exc:
         _fail(str(exc), 2)
-    settings = Settings.from_env(store=store)
+    settings = _settings(store=store)
     answerer = Answerer(settings, version)
     chosen = Systems(answerer).names if systems == "all" else [s.strip() for s in systems.split(",") if s.strip()]
     total = len(questions) * len(chosen)
@@ -418,10 +484,13 @@ def _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, s
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    from rag.embedder import ModelNotFound
+    from rag.llm import LLMModelNotFound
+
     try:
         app()
-    except StoreError as exc:
-        err.print(f"[bold red]error:[/] {exc}")
+    except (StoreError, ModelNotFound, LLMModelNotFound) as exc:  # one clear line, never a traceback
+        err.print(Text.assemble(("error: ", "bold red"), str(exc)), soft_wrap=True)
         sys.exit(1)
 
 

@@ -26,6 +26,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_EMBED_BATCH": ("32", "Most texts per embedding batch (batches hold texts of equal token length)."),
     "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16)."),
     "UBCAL_EMBED_THREADS": ("0", "Torch threads for embedding; 0 = all cores."),
+    "UBCAL_QUERY_ENCODER": ("numpy", "'numpy' embeds questions with a torch-free forward pass of the model (fast start); 'torch' uses sentence-transformers."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
     "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),
     "UBCAL_BM25_K1": ("1.5", "BM25Okapi k1."),
@@ -56,6 +57,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CRAWL_RATE": ("5", "Most requests started per second."),
     "UBCAL_CRAWL_TIMEOUT": ("15", "Seconds before a request times out (then it is retried)."),
     "UBCAL_CRAWL_RETRIES": ("3", "Retries for server errors and timeouts, with exponential backoff."),
+    "UBCAL_CRAWL_SENSOR_SAMPLE": ("20", "Pages the change sensor asks about (conditional requests) per tick, besides the sitemaps."),
     "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
 }
 
@@ -86,6 +88,7 @@ class Settings:
     embed_batch: int
     embed_threads: int
     embed_precision: str
+    query_encoder: str
     faiss_index: str
     hnsw_m: int
     bm25_k1: float
@@ -116,6 +119,7 @@ class Settings:
     crawl_rate: float
     crawl_timeout: float
     crawl_retries: int
+    crawl_sensor_sample: int
     build_schedule: str
 
     @classmethod
@@ -146,8 +150,18 @@ class Settings:
     def validate(self) -> None:
         if self.faiss_index not in ("flat", "hnsw"):
             raise ValueError(f"UBCAL_FAISS_INDEX must be 'flat' or 'hnsw', not {self.faiss_index!r}")
+        if self.query_encoder not in ("numpy", "torch"):
+            raise ValueError(f"UBCAL_QUERY_ENCODER must be numpy or torch, not {self.query_encoder!r}")
         if self.embed_precision not in ("auto", "fp32", "bf16"):
             raise ValueError(f"UBCAL_EMBED_PRECISION must be auto, fp32 or bf16, not {self.embed_precision!r}")
+        for name in ("top_k", "embed_batch", "crawl_concurrency", "agent_max_subq", "synth_context_k",
+                     "llm_ctx", "llm_max_tokens", "max_question_chars", "max_page_bytes", "hnsw_m"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"UBCAL_{name.upper()} must be at least 1, not {getattr(self, name)}")
+        if not self.crawl_timeout > 0:
+            raise ValueError(f"UBCAL_CRAWL_TIMEOUT must be above 0, not {self.crawl_timeout}")
+        if not self.crawl_rate >= 0:
+            raise ValueError(f"UBCAL_CRAWL_RATE must be 0 (no limit) or more, not {self.crawl_rate}")
         if not 0 <= self.chunk_overlap < self.chunk_size:
             raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
         if self.serve_poll_seconds <= 0 or self.serve_max_open_versions < 1 or self.serve_max_body_bytes < 1024:

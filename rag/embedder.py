@@ -9,6 +9,7 @@ model even under the same name.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from functools import cached_property
 from pathlib import Path
@@ -65,11 +66,34 @@ class Embedder:
     """Encodes texts to unit-length float32 vectors; loads the model lazily."""
 
     def __init__(self, model_dir: Path, batch_size: int = 16, threads: int = 0,
-                 precision: str = "auto") -> None:
+                 precision: str = "auto", query_encoder: str = "numpy") -> None:
         self.model_dir = Path(model_dir)
         self.batch_size = batch_size
         self.threads = threads
         self.requested_precision = precision
+        self.query_encoder_kind = query_encoder
+
+    @cached_property
+    def max_tokens(self) -> int:
+        """The model's window (sentence_bert_config.json), read without loading the model."""
+        try:
+            return int(json.loads((self.model_dir / "sentence_bert_config.json").read_text())["max_seq_length"])
+        except (OSError, ValueError, KeyError):
+            return 256
+
+    @cached_property
+    def query_encoder(self):
+        """The numpy forward pass for queries (no torch) when the model supports it, else None."""
+        from rag.numpy_encoder import NumpyEncoder, supported
+
+        if self.query_encoder_kind == "numpy" and supported(self.model_dir):
+            return NumpyEncoder(self.model_dir, self.max_tokens)
+        return None
+
+    def encode_queries(self, texts: list[str]) -> np.ndarray:
+        """Vectors for questions: through numpy when possible, so answering never imports torch."""
+        encoder = self.query_encoder
+        return encoder.encode(texts) if encoder is not None else self.encode(texts)
 
     @cached_property
     def precision(self) -> str:
@@ -111,6 +135,8 @@ class Embedder:
 
     @property
     def dimension(self) -> int:
+        if self.query_encoder is not None:
+            return int(self.query_encoder.config["hidden_size"])
         model = self.model
         getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         return int(getter())
@@ -149,4 +175,4 @@ class Embedder:
 
 def load_embedder(settings: Settings) -> Embedder:
     return Embedder(resolve_embedding_model_dir(settings), settings.embed_batch, settings.embed_threads,
-                    settings.embed_precision)
+                    settings.embed_precision, settings.query_encoder)

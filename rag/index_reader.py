@@ -115,6 +115,18 @@ def open_index(layout: StoreLayout, version_id: str | None = None, verify: bool 
         if problems:
             raise IntegrityError(f"version {version_id} failed its checksum check: " + "; ".join(problems)
                                  + " (run `ubcal verify` for details, or roll back)")
+    loaded = load_folder(folder, version_id, manifest)
+    loaded.load_seconds = time.perf_counter() - start
+    loaded.lease = lease
+    return loaded
+
+
+def load_folder(folder: Path, version_id: str, manifest: dict) -> LoadedIndex:
+    """Parse a version folder's chunks, FAISS index and BM25 postings and check their counts.
+
+    Separate from ``open_index`` so the build can check a staged version before it is published.
+    """
+    start = time.perf_counter()
     table = pq.read_table(folder / "chunks.parquet", columns=list(CHUNK_COLUMNS))
     chunks = {name: table.column(name).to_pylist() for name in CHUNK_COLUMNS}
     index = _read_faiss(folder / "faiss.index")
@@ -125,5 +137,5 @@ def open_index(layout: StoreLayout, version_id: str | None = None, verify: bool 
     if wrong:
         raise IntegrityError(f"version {version_id}: loaded counts disagree with its manifest: "
                              + ", ".join(f"{k} {v} (manifest {m})" for k, (v, m) in wrong.items()))
-    return LoadedIndex(version_id, manifest, folder, chunks, index, bm25, time.perf_counter() - start, lease)
+    return LoadedIndex(version_id, manifest, folder, chunks, index, bm25, time.perf_counter() - start)
 

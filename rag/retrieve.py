@@ -95,7 +95,8 @@ class Retriever:
         return order.tolist(), scores
 
     def dense_ranking(self, query: str, depth: int) -> tuple[list[int], dict[int, float]]:
-        vector = self.embedder.encode([query])
+        encode = getattr(self.embedder, "encode_queries", self.embedder.encode)  # numpy path: no torch
+        vector = encode([query])
         scores, rows = self.index.faiss_index.search(vector, min(depth, self.index.n_chunks))
         pairs = [(int(r), float(s)) for r, s in zip(rows[0], scores[0]) if r >= 0]
         return [r for r, _ in pairs], dict(pairs)

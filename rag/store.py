@@ -180,6 +180,9 @@ def verify_files(layout: StoreLayout, version_id: str, manifest: dict | None = N
     elif digest_file.read_text().strip() != sha256_file(folder / MANIFEST):
         problems.append(f"{MANIFEST}: sha256 differs from {MANIFEST_DIGEST}")
     for name, meta in sorted(manifest.get("files", {}).items()):
+        if not isinstance(meta, dict) or "bytes" not in meta or "sha256" not in meta:
+            problems.append(f"{name}: the manifest's entry for it is malformed")  # a damaged manifest
+            continue
         path = folder / name
         if not path.is_file():
             problems.append(f"{name}: missing")

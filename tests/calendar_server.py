@@ -5,7 +5,8 @@ with an ETag (content sha256) and Last-Modified (file mtime), answering
 conditional requests with 304. ``faults`` maps a path to what should happen
 instead: a list of HTTP statuses to return first (then normal service),
 ``("sleep", seconds)`` before answering, ``("redirect", "/other")``, or
-``("type", "application/pdf")``. Every request is logged for assertions.
+``("type", "application/pdf")``, or ``("status", 503, {"Retry-After": "1"})``.
+``documents`` serves extra paths (more sitemaps, for instance). Every request is logged for assertions.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class CalendarServer:
         self.robots = robots
         self.sitemap = sitemap
         self.faults: dict[str, list] = {}
+        self.documents: dict[str, tuple[str, bytes]] = {}  # extra paths: (content type, body), e.g. sitemaps
         self.log: list[tuple[str, int, bool]] = []  # (path, status, conditional)
         self.lock = threading.Lock()
         server = self
@@ -77,6 +79,11 @@ class CalendarServer:
             fault = queue.pop(0) if queue else None
         if isinstance(fault, int):
             return self._reply(h, fault, b"fault", {"Content-Type": "text/plain"}, conditional)
+        if isinstance(fault, tuple) and fault[0] == "status":  # ("status", 503, {"Retry-After": "1"})
+            return self._reply(h, fault[1], b"fault", {"Content-Type": "text/plain", **fault[2]}, conditional)
+        if path in self.documents:
+            content_type, data = self.documents[path]
+            return self._reply(h, 200, data, {"Content-Type": content_type}, conditional)
         if isinstance(fault, tuple) and fault[0] == "sleep":
             time.sleep(fault[1])
         if isinstance(fault, tuple) and fault[0] == "redirect":

@@ -1,3 +1,5 @@
+import pytest
+
 from assets.chunk import chunk_section, split_text
 from assets.parse import Section
 
@@ -55,3 +57,44 @@ def test_course_chunk_lists_its_own_code_first():
                            "CPSC_V", 200, 20, ["CPSC"])
     assert chunks[0].course_codes == ["CPSC 221", "CPSC 210"]
     assert chunks[0].context_header == "CPSC_V > CPSC_V 221 (4) Algorithms"
+
+
+# -- the embedding model's token window ----------------------------------------------------------
+
+def _window():
+    from assets.tokens import TokenWindow
+    from rag.embedder import default_embedding_model_dir
+
+    return TokenWindow(default_embedding_model_dir())
+
+
+def test_chunks_fit_the_embedding_models_token_window():
+    window = _window()
+    assert window.max_tokens == 256
+    # under the 1000-character limit, but course codes cost several tokens each: far over 256 tokens
+    text = " ".join(f"CPSC {100 + i}, MATH {200 + i};" for i in range(45))
+    assert len(text) < 1000 and window.count(f"P > Year 1\n{text}") > window.max_tokens
+    assert len(chunk_section(section(text), "P", 1000, 120, ["CPSC", "MATH"])) == 1  # by characters alone
+    chunks = chunk_section(section(text), "P", 1000, 120, ["CPSC", "MATH"], window)
+    assert len(chunks) > 1
+    for c in chunks:
+        assert window.count(f"{c.context_header}\n{c.text}") <= window.max_tokens
+    joined = " ".join(c.text for c in chunks)
+    assert all(f"CPSC {100 + i}," in joined and f"MATH {200 + i};" in joined for i in range(45))
+    assert [c.ordinal for c in chunks] == list(range(len(chunks)))
+
+
+def test_a_chunk_that_fits_the_window_is_unchanged_by_it():
+    window = _window()
+    plain = chunk_section(section("Take CPSC 110 and MATH 100."), "Computer Science", 1000, 120, ["CPSC", "MATH"])
+    fitted = chunk_section(section("Take CPSC 110 and MATH 100."), "Computer Science", 1000, 120, ["CPSC", "MATH"],
+                           window)
+    assert [c.chunk_id for c in plain] == [c.chunk_id for c in fitted]
+
+
+@pytest.mark.real
+def test_every_real_chunk_fits_the_window(real_index):
+    window = _window()
+    texts = [f"{h}\n{t}" for h, t in zip(real_index.chunks["context_header"], real_index.chunks["text"])]
+    over = [t[:80] for t in texts if window.count(t) > window.max_tokens]
+    assert not over, f"{len(over)} chunks overflow the window, e.g. {over[:3]}"
