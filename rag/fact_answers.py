@@ -170,38 +170,41 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("eligibility", result, "\n".join(lines), w.sources)
 
 
-def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
+def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
+    """The two courses a comparison or exclusion question names, when the calendar has both."""
     codes = q.entities.courses
     if len(codes) != 2 or any(code not in facts.courses for code in codes):
         return None
-    a, b = (facts.courses[code] for code in codes)
+    return facts.courses[codes[0]], facts.courses[codes[1]]
+
+
+def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
+    pair = _two_courses(q, facts)
+    if pair is None:
+        return None
+    a, b = pair
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
-    if b.code in facts.excluded.get(a.code, set()):
+    excluded = b.code in facts.excluded.get(a.code, set())
+    # "are X and Y credit-excluded?" is answered yes when they are; "credit for both?" is answered no
+    asks_if_excluded = re.search(r"exclu", q.text, re.IGNORECASE) is not None
+    verdict = "yes" if excluded == asks_if_excluded else "no"
+    if excluded:
         holder, ref = (a, ra) if b.code in a.excluded_with else (b, rb)
-        text = (f"No: {a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
+        body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
                 f"{holder.code}: {_quote(holder.exclusion)} {ref}")
-        verdict = "no"
-        if "excluded" in q.text.lower() or "exclusion" in q.text.lower():
-            text = "Yes" + text[2:]
-            verdict = "yes"
-        return FactAnswer("exclusion", verdict, text, w.sources)
-    text = (f"Yes: neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the calendar's "
-            "course entries do not stop you getting credit for both (a faculty's credit exclusion list may "
-            "still apply).")
-    verdict = "yes"
-    if "excluded" in q.text.lower() or "exclusion" in q.text.lower():
-        text, verdict = "No" + text[3:], "no"
-    return FactAnswer("exclusion", verdict, text, w.sources)
+    else:
+        body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
+                "calendar's course entries do not stop you getting credit for both (a faculty's credit "
+                "exclusion list may still apply).")
+    return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
 
 
 def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
-    codes = q.entities.courses
-    if len(codes) != 2 or any(code not in facts.courses for code in codes):
+    pair = _two_courses(q, facts)
+    if pair is None or pair[0].credits_max is None or pair[1].credits_max is None:
         return None
-    a, b = (facts.courses[code] for code in codes)
-    if a.credits_max is None or b.credits_max is None:
-        return None
+    a, b = pair
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
     both = f"{a.code} is worth {a.credits} credits {ra}; {b.code} is worth {b.credits} credits {rb}."
@@ -213,19 +216,17 @@ def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
     asks_fewer = any(word in q.text.lower() for word in ("fewer", "less"))
     winner = less if asks_fewer else more
     lead = f"{winner.code} has {'fewer' if asks_fewer else 'more'} credits: {both}"
-    if q.text.lower().startswith(("does", "is", "do ")):
-        first = facts.courses[codes[0]]
-        yes = (first is winner)
-        lead = f"{'Yes' if yes else 'No'}: {lead}"
-        return FactAnswer("credit_compare", "yes" if yes else "no", lead, w.sources)
+    if q.text.lower().startswith(("does", "is", "do ")):  # "Is X worth more than Y?": yes or no first
+        verdict = "yes" if a is winner else "no"
+        return FactAnswer("credit_compare", verdict, f"{verdict.capitalize()}: {lead}", w.sources)
     return FactAnswer("credit_compare", winner.code, lead, w.sources)
 
 
 def compare(q: Question, facts: FactStore) -> FactAnswer | None:
-    codes = q.entities.courses
-    if len(codes) != 2 or any(code not in facts.courses for code in codes):
+    pair = _two_courses(q, facts)
+    if pair is None:
         return None
-    a, b = (facts.courses[code] for code in codes)
+    a, b = pair
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
     lines = []
