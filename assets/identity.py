@@ -80,3 +80,8 @@ def version_id_for(settings, source_fingerprint: str, embedder) -> str:
     """
     return compute_version_id(source_fingerprint, build_parameters(settings, embedder.model_dir),
                               models_manifest(embedder))
+
+
+# Hash the code as it is when the build imports it, not when it publishes minutes later: an edit made
+# while a build runs must not lend that build the new code's identity.
+code_fingerprint()

@@ -6,14 +6,9 @@ from pipelines.run_build import run_build
 from rag.audit import read_audit
 from rag.store import StoreLayout
 from rag.versions import verify_version
+from tests.pipelines.test_build_job import build
 
 MATH = "course-descriptions/subject/mathv.html"
-
-
-def build(source, store):
-    outcome = run_build(str(source), str(store))
-    assert outcome.success, outcome.failure
-    return outcome
 
 
 @pytest.fixture
