@@ -437,6 +437,8 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     if not answers_only:
         _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, settings, testset, out, commit,
                       progress)
+    if no_answers:  # retrieval only: nothing is generated, so there are no answers to score
+        return
     from rag.evaluation.answers import answers_markdown, score_answers, summarize_answers
 
     asked = 0
