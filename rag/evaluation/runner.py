@@ -112,7 +112,8 @@ def _answer(answerer: Answerer, q: TestQuestion, run, result: QuestionResult) ->
     result.llm_calls += tokens["llm_calls"]
     result.tokens += tokens["prompt"] + tokens["completion"]
     chunks, row_of = answerer.index.chunks, answerer.index.row_of
-    cited_rows = sorted({row_of[a.excerpts[c["n"] - 1]["chunk_id"]] for c in a.citations})
+    cited_ids = [a.excerpts[c["n"] - 1]["chunk_id"] for c in a.citations]
+    cited_rows = sorted({row_of[cid] for cid in cited_ids if cid in row_of})
     cited_text = " ".join(f"{chunks['context_header'][i]} {chunks['text'][i]}" for i in cited_rows)
     subjects = answerer.index.subjects
     named = set(unique_codes(a.answer, subjects))

@@ -80,6 +80,11 @@ def test_eval_writes_report_results_and_charts(eval_run):
     assert systems == {"dense", "bm25", "hybrid", "rerank", "hyde", "rewrite", "advanced", "agent", "router",
                        "hybrid_at_agent_depth"}
     assert len(data["questions"]) == 16 * len(systems)
+    # the shipped answer path is scored too: one answer per question, with who answered it
+    answers = json.loads((out / "answers.json").read_text())
+    assert len(answers["questions"]) == 16 and (out / "answers.md").read_text().startswith("## Answers")
+    assert answers["summary"]["_overall"]["ungrounded_answers"] == 0
+    assert {q["answered_by"] for q in answers["questions"]} <= {"facts", "model", "extractive", "decline"}
 
 
 def test_eval_numbers_on_the_sample(eval_run):
