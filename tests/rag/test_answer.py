@@ -23,7 +23,7 @@ def answerer(sample_store, embedder, llm):
 
 
 def test_code_question_cites_the_course_and_names_the_version(answerer, sample_store):
-    a = answerer.ask("What are the prerequisites for CPSC 221?")
+    a = answerer.ask("Which prerequisites does CPSC 221 have?")
     assert a.version_id == StoreLayout(sample_store).current_id()
     assert a.route == "simple" and not a.declined
     assert CPSC221 in [c["citation"] for c in a.citations]
@@ -76,7 +76,7 @@ def test_two_course_question_takes_the_complex_path_and_retrieves_both(answerer)
 
 
 def test_unknown_course_is_declined(answerer):
-    a = answerer.ask("What are the prerequisites for CPSC 999?")
+    a = answerer.ask("Which prerequisites does CPSC 999 have?")
     assert a.declined and "no course CPSC 999" in a.answer and a.citations == []
 
 
@@ -131,7 +131,7 @@ def test_corrupted_index_file_is_a_checksum_error(sample_store, tmp_path, llm, e
 
 def test_cli_json_output_and_trace_file(sample_store, tmp_path):
     trace_file = tmp_path / "trace.jsonl"
-    proc = subprocess.run([sys.executable, "-m", "rag.cli", "ask", "How many credits is CPSC 110?", "--json",
+    proc = subprocess.run([sys.executable, "-m", "rag.cli", "ask", "How many credits does CPSC 110 carry?", "--json",
                            "--store", str(sample_store), "--trace-json", str(trace_file)],
                           cwd=ROOT, capture_output=True, text=True, env={**os.environ})
     assert proc.returncode == 0, proc.stderr[-2000:]

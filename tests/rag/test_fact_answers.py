@@ -81,7 +81,7 @@ def test_program_lists_a_course(answerer):
 
 
 def test_unknown_course_still_declines(answerer):
-    a = answerer.ask("Which courses require CPSC 999?")
+    a = answerer.ask("Which courses need CPSC 999 first?")
     assert a.declined and a.answered_by == "decline"
 
 

@@ -10,7 +10,7 @@ from rag.embedder import Embedder, load_embedder
 from rag.numpy_encoder import NumpyEncoder, supported
 from tests.conftest import ROOT
 
-TEXTS = ["What are the prerequisites for CPSC 221?", "intro course on astronomy", "cpsc221",
+TEXTS = ["Which prerequisites does CPSC 221 have?", "intro course on astronomy", "cpsc221",
          "Bachelor of Science > Year 1\n" + "Students take CPSC 110, MATH 100 and PHYS 117. " * 40]  # truncated
 
 

@@ -13,8 +13,8 @@ from rag.store import StoreLayout
 from rag.versions import gc
 from tests.rag.conftest import XSS_TEXT
 
-DECLINE_Q = "What are the prerequisites for CPSC 999?"  # an unknown course: answered without the model
-MODEL_Q = "What are the prerequisites for CPSC 221?"
+DECLINE_Q = "Which prerequisites does CPSC 999 have?"  # an unknown course: answered without the model
+MODEL_Q = "Is CPSC 221 a hard course?"  # names a course, but no fact settles it: the model answers
 
 
 def events(response: httpx.Response) -> list[tuple[str, dict, float]]:
@@ -209,7 +209,7 @@ def test_a_client_that_disconnects_mid_stream_leaves_the_server_serving(server):
 
 
 def test_question_text_comes_back_as_data(server):
-    q = "<script>alert(1)</script> What are the prerequisites for CPSC 999?"
+    q = "<script>alert(1)</script> Which prerequisites does CPSC 999 have?"
     r = httpx.post(server.url + "/api/ask", json={"question": q})
     assert r.status_code == 200 and r.json()["question"] == q  # JSON carries it verbatim; the page escapes it
 
