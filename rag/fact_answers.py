@@ -208,15 +208,16 @@ def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
     both = f"{a.code} is worth {a.credits} credits {ra}; {b.code} is worth {b.credits} credits {rb}."
+    yes_no = q.text.lower().startswith(("does", "is", "do "))  # "Is X worth more than Y?": yes or no first
     if a.credits == b.credits:
-        return FactAnswer("credit_compare", "same", f"The same: {both}", w.sources)
+        return FactAnswer("credit_compare", "same", f"{'No, the' if yes_no else 'The'} same: {both}", w.sources)
     if a.credits_min != a.credits_max or b.credits_min != b.credits_max:
         return FactAnswer("credit_compare", "cannot tell", f"It depends (a credit range): {both}", w.sources)
     more, less = (a, b) if a.credits_max > b.credits_max else (b, a)
     asks_fewer = any(word in q.text.lower() for word in ("fewer", "less"))
     winner = less if asks_fewer else more
     lead = f"{winner.code} has {'fewer' if asks_fewer else 'more'} credits: {both}"
-    if q.text.lower().startswith(("does", "is", "do ")):  # "Is X worth more than Y?": yes or no first
+    if yes_no:
         verdict = "yes" if a is winner else "no"
         return FactAnswer("credit_compare", verdict, f"{verdict.capitalize()}: {lead}", w.sources)
     return FactAnswer("credit_compare", winner.code, lead, w.sources)
