@@ -110,8 +110,8 @@ class HitReporter:
     def __getattr__(self, name: str):  # finder, index, embedder, bm25_ranking …
         return getattr(self._retriever, name)
 
-    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid"):
-        result = self._retriever.retrieve(query, top_k, mode)
+    def retrieve(self, query: str, top_k: int = 5, mode: str = "hybrid", entities=None):
+        result = self._retriever.retrieve(query, top_k, mode, entities=entities)
         trace = current_trace.get()
         if trace is not None:
             trace.add("hits", query=query, mode=mode, hits=[_hit_summary(h) for h in result.hits])
