@@ -40,9 +40,9 @@ def test_validation_requires_every_named_entity():
 
 
 def test_fallback_gives_one_subquestion_per_entity():
-    q = "What are the prerequisites for CPSC 221 and MATH 221?"
+    q = "List the prerequisites for CPSC 221 and MATH 221?"
     subqs = fallback_subquestions(q, FINDER.find(q), FINDER, 3)
-    assert subqs == ["What are the prerequisites for CPSC 221?", "What are the prerequisites for MATH 221?"]
+    assert subqs == ["List the prerequisites for CPSC 221?", "List the prerequisites for MATH 221?"]
     q2 = "Is CPSC 221 required in the Statistics program?"
     subqs2 = fallback_subquestions(q2, FINDER.find(q2), FINDER, 3)
     assert [FINDER.find(s).courses + FINDER.find(s).programs for s in subqs2] == [["CPSC 221"], ["Statistics"]]
