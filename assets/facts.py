@@ -21,9 +21,25 @@ from assets.requirements import normalize_requirement, parse_requirement, split_
 from rag.codes import unique_codes
 
 _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
-_LABEL_RE = re.compile(r"\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:", re.IGNORECASE)
-_EXCLUSION_RE = re.compile(r"Credit (?:will be|is) (?:granted|given) for only one of\s+"
-                           r"(?P<list>[^.]*?(?:\.\s?\d[^.]*)*)"
+# "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it
+_LABEL_RE = re.compile(r"(?<!recommended )(?<!Recommended )\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:",
+                       re.IGNORECASE)
+# Every wording of a credit exclusion found in the 2026/27 snapshot (README lists them). A sentence with one
+# of these cues and course codes excludes those codes; "A maximum of 6 credits" (a repeat limit) is not one.
+EXCLUSION_CUES = (
+    r"credit (?:will|may|can|is|shall)?\s*(?:only\s+)?(?:be\s+)?(?:granted|given|obtained|applied|received|earned|"
+    r"awarded)\s+(?:only\s+)?for\s+(?:only\s+)?(?:one|either)\b",
+    r"credit (?:will|can|may|shall) not be (?:granted|given|obtained|received|awarded) for both",
+    r"credit cannot be (?:granted|given|obtained|received|awarded) for both",
+    r"not for (?:credit for )?students (?:with|who have|who hold|who have received) (?:credit|taken|completed)",
+    r"not (?:open|available) (?:for credit )?to students (?:with|who have) (?:credit|completed|taken)",
+    r"students who have (?:received |obtained |previously received )?credit for\b[^.]*?\b(?:may not|cannot|will not|"
+    r"are not)",
+    r"may not be taken for credit by",
+    r"credit-excluded with", r"\bcredit exclusion:",
+    r"credit will be granted for (?:[A-Z]{2,5}(?:_V)? ?\d{3}[A-Z]?)\s+or\b",
+)
+_EXCLUSION_RE = re.compile(r"(?P<list>[^.]*?(?:" + "|".join(EXCLUSION_CUES) + r")[^.]*?(?:\.\s?\d[^.]*?)*)"
                            r"(?:\.(?=\s|$)|$)", re.IGNORECASE)
 _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to)[^.]*\.?", re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
@@ -102,9 +118,10 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
     unparsed = unparsed_parts(tree) if tree else []
     co_text, _ = split_notes(sentences.get("corequisite", ""))
     co_tree = parse_requirement(co_text, subjects) if co_text else None
-    exclusion = _EXCLUSION_RE.search(text)
-    excluded = [c for c in unique_codes(exclusion["list"], subjects, strict=True)
-                if c != section.course_code] if exclusion else []
+    exclusions = [m.group(0).strip() for m in _EXCLUSION_RE.finditer(text)
+                  if unique_codes(m["list"], subjects, strict=True)]
+    excluded = list(dict.fromkeys(c for e in exclusions for c in unique_codes(e, subjects, strict=True)
+                                  if c != section.course_code))
     equivalency = sentences.get("equivalency", "")
     restriction = _RESTRICTION_RE.search(text)
     low, high = _credit_range(section.credits)
@@ -118,7 +135,7 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
         "prerequisite_parsed": not unparsed, "prerequisite_unparsed": unparsed,
         "prerequisite_notes": notes, "corequisite": sentences.get("corequisite", ""),
         "corequisite_tree": json.dumps(co_tree) if co_tree else "",
-        "exclusion": exclusion.group(0).strip() if exclusion else "", "excluded_with": excluded,
+        "exclusion": " ".join(exclusions), "excluded_with": excluded,
         "equivalency": equivalency,
         "equivalent_to": [c for c in unique_codes(equivalency, subjects) if c != section.course_code],
         "restriction": restriction.group(0).strip() if restriction else "",

@@ -15,7 +15,9 @@ A node is a plain dict (it is stored as JSON in the facts table):
 ``{"op": "course", "code": ...}``, ``{"op": "score", "min": 68, "codes": [...], "text": ...}``,
 ``{"op": "coreq", "items": [...]}`` (may be taken at the same time), or a typed condition
 ``{"op": "standing" | "permission" | "program" | "credits" | "high_school" | "placement" | "other",
-"text": ...}``, or ``{"op": "unparsed", "text": ...}``.
+"text": ...}``, or ``{"op": "unparsed", "text": ...}``, or ``{"op": "ambiguous", "items": [courses], "text": ...}`` for a
+list whose quantifier and joiner disagree ("One of A, B and C"): met when every course is done, failed
+when none is, and otherwise "cannot tell".
 """
 
 from __future__ import annotations
@@ -231,9 +233,13 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
         if labeled:
             labeled["op"], labeled["n"] = ("all", 0) if n == 0 else ("one", 1) if n == 1 else ("n_of", n)
             return labeled
-        items, _ = _list_items(m["rest"])
+        items, joiner = _list_items(m["rest"])
         parsed = [parse_requirement(i, subjects) for i in items]
         op = "all" if n == 0 else "one" if n == 1 else "n_of"
+        if len(parsed) > 1 and all(p["op"] == "course" for p in parsed) and \
+                ((op == "one" and joiner in ("and", "mixed")) or (op == "all" and joiner in ("or", "mixed"))):
+            # "One of A, B and C": one of the three, or one of A/B plus C? The calendar does not say.
+            return {"op": "ambiguous", "n": n, "items": parsed, "text": text}
         return {"op": op, "n": n, "items": parsed}
     either = re.match(r"^either\s+(?P<rest>.+)$", text, re.IGNORECASE | re.DOTALL)
     if either:

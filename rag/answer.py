@@ -17,12 +17,12 @@ from rag.config import Settings
 from rag.embedder import Embedder, load_embedder
 from rag.entities import Entities
 from rag.extractive import extractive_answer
-from rag.fact_answers import ANSWERERS, FactAnswer, topic_level
+from rag.fact_answers import ANSWERERS, FactAnswer, answer_parts, topic_level
 from rag.guard import CITATION_RE, check_grounding
 from rag.index_reader import LoadedIndex, open_index
 from rag.llm import LocalLLM
 from rag.prompts import DECLINE_TEXT, answer_messages, excerpt_block
-from rag.question import Question, understand
+from rag.understand import Question, Reader, understand
 from rag.retrieve import Hit, Retriever
 from rag.router import Route, choose_route
 from rag.store import StoreLayout
@@ -59,6 +59,7 @@ class Answer:
     answered_by: str = ""  # facts | model | extractive | decline
     understood: dict = field(default_factory=dict)
     verdict: str = ""
+    reading: str = ""  # how the question was read, one line ("Read as: completed CPSC 210; ...")
 
     def to_dict(self) -> dict:
         return {"question": self.question, "answer": self.answer, "citations": self.citations,
@@ -66,7 +67,7 @@ class Answer:
                 "decomposition": self.decomposition, "index_version": self.version_id, "mode": self.mode,
                 "declined": self.declined, "guard": self.guard, "timings_ms": self.timings_ms,
                 "tokens": self.tokens, "excerpts": self.excerpts, "answered_by": self.answered_by,
-                "understood": self.understood, "verdict": self.verdict}
+                "understood": self.understood, "verdict": self.verdict, "reading": self.reading}
 
 
 class Answerer:
@@ -80,6 +81,8 @@ class Answerer:
         self.embedder = embedder or load_embedder(settings)
         self.retriever = Retriever(self.index, self.embedder, settings.rrf_k, settings.year_level_window)
         self.tokenizer = self.index.bm25.tokenizer
+        self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
+                             cache_dir=settings.store / "cache")
 
     # -- public -----------------------------------------------------------------------------------
     def ask(self, question: str, route: str = "auto", mode: str = "hybrid", top_k: int | None = None,
@@ -95,11 +98,24 @@ class Answerer:
         if INJECTION_RE.search(question):
             trace.add("injection_suspected", note="treated as data; the answer must still pass the guard")
 
-        understood = understand(question, self.retriever.finder)
+        t0 = time.perf_counter()
+        understood = understand(question, self.reader)
+        timings["understand"] = (time.perf_counter() - t0) * 1000
         entities = understood.entities
         trace.add("entities", courses=entities.courses, unknown_courses=entities.unknown_courses,
                   programs=entities.programs)
         trace.add("understand", **understood.to_dict())
+        answer = self._answer(understood, chosen_route=route, mode=mode, top_k=top_k,
+                              run=(timings, tokens, trace, start))
+        answer.reading = understood.reading
+        answer.understood = understood.to_dict()
+        answer.answer = f"{answer.answer}\n{understood.reading}"
+        return answer
+
+    def _answer(self, understood: Question, chosen_route: str, mode: str, top_k: int, run: tuple) -> Answer:
+        """Every stage after understanding: route, facts, retrieval (or the agent), generation, guard."""
+        timings, tokens, trace, start = run
+        question, entities, route = understood.text, understood.entities, chosen_route
         chosen = choose_route(question, entities, self.llm if self.settings.router_llm else None, route)
         trace.add("route", path=chosen.path, reason=chosen.reason)
 
@@ -121,17 +137,24 @@ class Answerer:
                       pinned=[h.chunk_id for h in hits if h.pinned], year_levels=result.year_levels,
                       ms=round(result.seconds * 1000, 1))
         timings["retrieve"] = (time.perf_counter() - t0) * 1000
-        return self.respond(question, entities, hits, chosen, subqs, how, mode, timings, tokens, trace, start)
+        return self._respond(understood, hits, chosen, (subqs, how, mode), (timings, tokens, trace, start))
 
     def respond(self, question: str, entities: Entities, hits: list[Hit], route: Route, subqs: list[str],
                 how: str, mode: str, timings: dict, tokens: dict, trace: Trace, start: float) -> Answer:
         """Answer from already retrieved excerpts: decline, or generate and guard (evaluation reuses this)."""
         if self._unknown_only(entities):
             return self._decline_unknown(question, entities, route, mode, timings, tokens, trace, start)
-        understood = understand(question, self.retriever.finder)
+        understood = understand(question, self.reader)
         fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
         if fact is not None:
             return self._fact_result(understood, fact, route, mode, timings, tokens, trace, start)
+        return self._respond(understood, hits, route, (subqs, how, mode), (timings, tokens, trace, start))
+
+    def _respond(self, understood: Question, hits: list[Hit], route: Route, plan: tuple, run: tuple) -> Answer:
+        """Decline when no excerpt is about the question; otherwise generate and guard."""
+        subqs, how, mode = plan
+        timings, tokens, trace, start = run
+        question, entities = understood.text, understood.entities
         if not hits or not self._relevant(hits, entities, understood):
             trace.add("decline", reason="no excerpt is about the question",
                       best_dense=max((h.scores.get("dense", 0.0) for h in hits), default=0.0))
@@ -165,14 +188,20 @@ class Answerer:
             return None
         if understood.intent == "topic_level":
             fact = topic_level(understood, facts, ranked_codes())
+        elif understood.intent == "multi":
+            fact = answer_parts(understood, facts)
         else:
             fact = ANSWERERS[understood.intent](understood, facts)
+        if fact is not None and fact.kind == "decline":
+            trace.add("facts", intent=understood.intent, answered=True, verdict="", reason=understood.reason)
+            return fact
         if fact is None:
             trace.add("facts", intent=understood.intent, answered=False,
                       reason="the facts do not settle it: retrieval and generation answer")
             return None
+        # a number computed from cited numbers (a credit total) is shown with its sum, so the guard admits it
         verdict = check_grounding(fact.text, [s.text for s in fact.sources], self.index.subjects,
-                                  restated=understood.text)
+                                  restated=" ".join([understood.text] + fact.derived))
         trace.add("facts", intent=understood.intent, answered=verdict.ok, verdict=fact.verdict,
                   reason=understood.reason, guard_reasons=verdict.reasons)
         return fact if verdict.ok else None
@@ -188,16 +217,18 @@ class Answerer:
                      tokens: dict, trace: Trace, start: float) -> Answer:
         timings["total"] = (time.perf_counter() - start) * 1000
         citations = [{"n": n, "citation": s.citation, "title": s.title} for n, s in enumerate(fact.sources, 1)]
-        trace.add("answer", declined=False, guard_replaced=False, answered_by="facts",
+        declined = fact.kind == "decline"
+        answered_by = "decline" if declined else "facts"
+        trace.add("answer", declined=declined, guard_replaced=False, answered_by=answered_by,
                   citations=[c["citation"] for c in citations])
         return Answer(question=understood.text, answer=fact.text, citations=citations, route=route.path,
                       route_reason=route.reason, subquestions=[], decomposition="none",
-                      version_id=self.index.version_id, mode=mode, declined=False,
+                      version_id=self.index.version_id, mode=mode, declined=declined,
                       guard={"replaced": False, "reasons": []},
                       timings_ms={k: round(v, 1) for k, v in timings.items()}, tokens=tokens,
                       excerpts=[{"n": n, "citation": s.citation, "title": s.title,
                                  "chunk_id": self._chunk_id_of(s.citation)} for n, s in enumerate(fact.sources, 1)],
-                      trace=trace, answered_by="facts", understood=understood.to_dict(), verdict=fact.verdict)
+                      trace=trace, answered_by=answered_by, understood=understood.to_dict(), verdict=fact.verdict)
 
     @staticmethod
     def _unknown_only(entities: Entities) -> bool:

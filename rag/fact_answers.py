@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 
 from rag.facts import CourseFact, FactStore, ProgramRow
 from rag.question import Question
-from rag.requirement_tree import NO, YES, describe, evaluate, missing, tree_codes, unchecked
+from rag.requirement_tree import (NO, UNKNOWN, YES, describe, evaluate, missing, required_course, tree_codes,
+                                  unchecked, unparsed_parts)
 
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
 TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
@@ -38,6 +39,7 @@ class FactAnswer:
     text: str
     sources: list[Source] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
+    derived: list[str] = field(default_factory=list)  # numbers computed from cited numbers (a credit total)
 
 
 class _Writer:
@@ -84,8 +86,9 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
             text += f"\nCorequisite: {_quote(c.corequisite)} {ref}"
         return FactAnswer("prereq_of", "no", text, w.sources)
     lines = []
+    yes = "Yes: " if q.yes_no else ""  # "does X have prereqs?"
     if c.prerequisite_tree and c.prerequisite_parsed:
-        lines.append(f"{c.code} requires {describe(c.prerequisite_tree)}. {ref}")
+        lines.append(f"{yes}{c.code} requires {describe(c.prerequisite_tree)}. {ref}")
     elif c.prerequisite_tree:
         lines.append(f"{c.code}'s prerequisite, in part: {describe(c.prerequisite_tree)} "
                      f"(ubcal could not read all of it; the calendar's sentence follows). {ref}")
@@ -105,6 +108,8 @@ def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
         return FactAnswer("coreq_of", "no", f"No: the calendar lists no corequisite for {_label(c)}. {ref}", w.sources)
     lead = (f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree
             else f"{c.code} has a corequisite")
+    if q.yes_no:  # "does X have a coreq?": answer the question asked first
+        lead = f"Yes: {lead}"
     return FactAnswer("coreq_of", "", f"{lead}. {ref}\nCorequisite (calendar): {_quote(c.corequisite)} {ref}",
                       w.sources)
 
@@ -136,38 +141,179 @@ def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
-    c = facts.courses.get(q.target)
-    if c is None:
+    """Yes / no / cannot tell for each course asked about, from the course history the question states."""
+    targets = [t for t in (q.targets or [q.target]) if t in facts.courses]
+    if not targets:
         return None
     w = _Writer()
-    ref = w.cite(course_source(c))
-    done = set(q.completed)
-    notes = []
+    verdicts, lines = [], []
+    for code in targets:
+        verdict, text = _eligibility_one(facts.courses[code], q, facts, w)
+        if verdict is None:
+            return None
+        verdicts.append(verdict)
+        lines.append(text)
     if q.unknown_completed:
-        notes.append(f"The calendar has no course {', '.join(q.unknown_completed)}, so it is not counted.")
+        lines.append(f"The calendar has no course {', '.join(q.unknown_completed)}, so it is not counted.")
+    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    if len(targets) > 1:
+        summary = {"yes": "Yes for all of them", "no": "No for all of them"}.get(
+            overall, "It differs by course") + f": {', '.join(f'{t} {v}' for t, v in zip(targets, verdicts))}."
+        lines.insert(0, summary)
+    return FactAnswer("eligibility", overall, "\n".join(lines), w.sources)
+
+
+def _history_words(q: Question) -> str:
+    have = ", ".join(sorted(q.completed)) or "no courses"
+    return have + (f" (and not {', '.join(q.not_completed)})" if q.not_completed else "")
+
+
+def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    ref = w.cite(course_source(c))
+    done = set(q.completed) - set(q.not_completed)
+    have = _history_words(q)
+    clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
-        text = f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
         if c.restriction:
-            text += f"\nNote the restriction: {_quote(c.restriction)} {ref}"
-        return FactAnswer("eligibility", "yes", "\n".join([text] + notes), w.sources)
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
+                                   f"{_quote(c.restriction)} {ref}")
+        text = f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
+        if clash:
+            text += f"\nBut note the credit exclusion with {', '.join(clash)}: {_quote(c.exclusion)} {ref}"
+        return "yes", text
     if c.prerequisite_tree is None:
-        return None
+        return None, ""
+    if q.not_completed and not done:
+        return _without(c, q, ref)
     result = evaluate(c.prerequisite_tree, done)
-    have = ", ".join(sorted(done)) or "no courses"
+    if result == YES and c.restriction:
+        result = UNKNOWN
+        conditions = [c.restriction]
+    else:
+        conditions = unchecked(c.prerequisite_tree, done)
     if result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == NO:
-        lead = (f"No: with {have} you do not yet meet the prerequisites of {c.code}; still needed: "
+        lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
                 f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
     else:
-        conditions = unchecked(c.prerequisite_tree, done)
         lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
-                f"{'; '.join(conditions) or 'part of the prerequisite it could not read'}. {ref}")
-    lines = [lead] + notes + [f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
-    if result == YES and (c.corequisite or c.restriction):
-        extra = c.corequisite and f"Corequisite: {_quote(c.corequisite)}" or f"Restriction: {_quote(c.restriction)}"
-        lines.append(f"{extra} {ref}")
-    return FactAnswer("eligibility", result, "\n".join(lines), w.sources)
+                f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")
+    lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
+    if result == YES and c.corequisite:
+        lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
+    if clash:
+        lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
+    return result, "\n".join(lines)
+
+
+def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
+    """"Can I take C without A?" with no other history: is A avoidable, and by which route."""
+    tree = c.prerequisite_tree
+    quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
+    required = [a for a in q.not_completed if required_course(tree, a) == YES]
+    if required:
+        return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
+                      f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    others = set(tree_codes(tree)) - set(q.not_completed)
+    result = evaluate(tree, others)
+    if result == NO or not others - set(q.not_completed) and result != YES:
+        return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
+                               f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
+    if result == YES and not c.restriction:
+        return "yes", (f"Yes: {', '.join(q.not_completed)} is not required; {c.code} can be taken with "
+                       f"{describe(tree)} instead (you need that route). {ref}\n{quote}")
+    conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
+    return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
+                           f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "
+                           f"{ref}\n{quote}")
+
+
+def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
+    """"Do I need A for B?" / "Is A a prerequisite for B?": is A required on every path, one option, or absent."""
+    targets = [t for t in q.targets if t in facts.courses]
+    asked = [a for a in q.asked if a]
+    if not targets or not asked:
+        return None
+    w = _Writer()
+    verdicts, lines = [], []
+    for code in targets:
+        c = facts.courses[code]
+        ref = w.cite(course_source(c))
+        tree = c.prerequisite_tree
+        for a in asked:
+            if not c.prerequisite.strip():
+                verdicts.append("no")
+                lines.append(f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")
+                continue
+            if tree is None:
+                return None
+            named = a in tree_codes(tree) or a in _codes(c.corequisite_tree)
+            if not named:
+                unread = unparsed_parts(tree)
+                if unread:
+                    verdicts.append("cannot tell")
+                    lines.append(f"Cannot tell: ubcal could not read all of {c.code}'s prerequisite; it does not "
+                                 f"name {a} where it could be read. {ref}")
+                else:
+                    verdicts.append("no")
+                    lines.append(f"No: {c.code}'s prerequisite does not name {a}; it requires "
+                                 f"{describe(tree)}. {ref}")
+            else:
+                need = required_course(tree, a)
+                if need == YES:
+                    verdicts.append("yes")
+                    lines.append(f"Yes: {c.code} requires {a} (its prerequisite: {describe(tree)}). {ref}")
+                elif need == NO:
+                    verdicts.append("no")
+                    lines.append(f"No: {a} is one option, not required: {c.code} requires {describe(tree)}. {ref}")
+                else:
+                    verdicts.append("cannot tell")
+                    lines.append(f"Cannot tell: {c.code}'s prerequisite names {a}, but whether it is required "
+                                 f"depends on wording ubcal cannot settle: {describe(tree)}. {ref}")
+            lines.append(f"{c.code} prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    if len(set(verdicts)) > 1:
+        lines.insert(0, "It differs by course.")
+    return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
+
+
+def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Courses whose prerequisites the stated history now meets (and that name one of its courses)."""
+    done = set(q.completed) - set(q.not_completed)
+    if not done or not all(c in facts.courses for c in done):
+        return None
+    candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
+                         if src in facts.courses and src not in done})
+    met, maybe = [], []
+    for code in candidates:
+        c = facts.courses[code]
+        if c.prerequisite_tree is None:
+            continue
+        result = evaluate(c.prerequisite_tree, done)
+        if result == YES and not c.restriction:
+            met.append(code)
+        elif result != NO:
+            maybe.append(code)
+    w = _Writer()
+    have = ", ".join(sorted(done))
+    if not met and not maybe:
+        refs = " ".join(w.cite(course_source(facts.courses[c])) for c in sorted(done))
+        return FactAnswer("unlocks", "none", f"No course's prerequisites are fully met by {have} alone; "
+                          f"courses that name them also need more. {refs}", w.sources)
+    lines = [f"With {have}, the calendar's prerequisites of these courses are met:" if met else
+             f"With {have}, no course's prerequisites are fully met by courses alone."]
+    by_subject: dict[str, list[str]] = {}
+    for code in met:
+        by_subject.setdefault(code.split()[0], []).append(code)
+    for subject, codes in by_subject.items():
+        lines.append(f"- {subject}: " + ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}"
+                                                    for code in codes))
+    if maybe:
+        lines.append("These also name your courses but depend on something ubcal cannot check (a grade, standing, "
+                     "permission or unclear wording): " + ", ".join(
+                         f"{code} {w.cite(course_source(facts.courses[code]))}" for code in maybe[:MAX_QUOTED]) + ".")
+    return FactAnswer("unlocks", "", "\n".join(lines), w.sources, met + maybe)
 
 
 def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
@@ -185,14 +331,14 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     a, b = pair
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
-    excluded = b.code in facts.excluded.get(a.code, set())
+    excluded = b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
     # "are X and Y credit-excluded?" is answered yes when they are; "credit for both?" is answered no
-    asks_if_excluded = re.search(r"exclu", q.text, re.IGNORECASE) is not None
-    verdict = "yes" if excluded == asks_if_excluded else "no"
+    verdict = "yes" if excluded == q.asks_excluded else "no"
     if excluded:
-        holder, ref = (a, ra) if b.code in a.excluded_with else (b, rb)
+        holder, ref = (a, ra) if (b.code in a.excluded_with or not (b.exclusion or b.equivalency)) else (b, rb)
+        sentence = holder.exclusion or f"Equivalency: {holder.equivalency}"
         body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
-                f"{holder.code}: {_quote(holder.exclusion)} {ref}")
+                f"{holder.code}: {_quote(sentence)} {ref}")
     else:
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
                 "calendar's course entries do not stop you getting credit for both (a faculty's credit "
@@ -208,13 +354,13 @@ def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
     both = f"{a.code} is worth {a.credits} credits {ra}; {b.code} is worth {b.credits} credits {rb}."
-    yes_no = q.text.lower().startswith(("does", "is", "do "))  # "Is X worth more than Y?": yes or no first
+    yes_no = q.yes_no  # "Is X worth more than Y?": yes or no first
     if a.credits == b.credits:
         return FactAnswer("credit_compare", "same", f"{'No, the' if yes_no else 'The'} same: {both}", w.sources)
     if a.credits_min != a.credits_max or b.credits_min != b.credits_max:
         return FactAnswer("credit_compare", "cannot tell", f"It depends (a credit range): {both}", w.sources)
     more, less = (a, b) if a.credits_max > b.credits_max else (b, a)
-    asks_fewer = any(word in q.text.lower() for word in ("fewer", "less"))
+    asks_fewer = q.asks_fewer
     winner = less if asks_fewer else more
     lead = f"{winner.code} has {'fewer' if asks_fewer else 'more'} credits: {both}"
     if yes_no:
@@ -375,9 +521,78 @@ def _mentions_topic(course: CourseFact, topic: str) -> bool:
     return not words or any(w[:max(4, len(w) - 2)] in text for w in words)
 
 
+def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The sum of the named courses' credits, each cited, with the sum shown."""
+    courses = [facts.courses.get(code) for code in q.targets]
+    if len(courses) < 2 or any(c is None or c.credits_max is None for c in courses):
+        return None
+    w = _Writer()
+    parts = [f"{c.code} {_num(c.credits_max)} {w.cite(course_source(c))}" for c in courses]
+    if any(c.credits_min != c.credits_max for c in courses):
+        low = sum(c.credits_min for c in courses)
+        high = sum(c.credits_max for c in courses)
+        return FactAnswer("credits_total", f"{_num(low)}-{_num(high)}",
+                          f"Between {_num(low)} and {_num(high)} credits (a course has a credit range): "
+                          + "; ".join(f"{c.code} {c.credits} credits" for c in courses) + ". "
+                          + " ".join(w.cite(course_source(c)) for c in courses), w.sources)
+    total = sum(c.credits_max for c in courses)
+    sum_line = " + ".join(_num(c.credits_max) for c in courses) + f" = {_num(total)}"
+    text = (f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + ".")
+    return FactAnswer("credits_total", _num(total), text, w.sources, derived=[_num(total)])
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def subject_level(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Every course of the named subject(s) at the asked level(s), cited."""
+    if not q.subjects or not q.levels:
+        return None
+    picks = sorted(c for c in facts.courses if c.split()[0] in q.subjects and facts.courses[c].level in q.levels)
+    w = _Writer()
+    levels = " and ".join(f"{n}00-level" for n in q.levels)
+    if not picks:
+        return FactAnswer("subject_level", "none", f"The calendar lists no {levels} {'/'.join(q.subjects)} "
+                          "courses.", w.sources)
+    lines = [f"{levels} {'/'.join(q.subjects)} courses in the calendar:"]
+    for code in picks:
+        c = facts.courses[code]
+        lines.append(f"- {_label(c)} {w.cite(course_source(c))}")
+    return FactAnswer("subject_level", "", "\n".join(lines), w.sources, picks, [f"{n}00" for n in q.levels])
+
+
+def decline(q: Question, facts: FactStore) -> FactAnswer | None:
+    """What the calendar does not hold (instructors, schedules, rooms, dates, class sizes, services)."""
+    named = f" It does have the course entry of {', '.join(q.entities.courses)}." if q.entities.courses else ""
+    return FactAnswer("decline", "", "The Academic Calendar does not say this: it holds course descriptions, "
+                      "prerequisites, credits and program requirements, not instructors, schedules, rooms, "
+                      "dates and deadlines, class sizes or campus services." + named, [])
+
+
 ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
     "prereq_of": prereq_of, "coreq_of": coreq_of, "reverse_prereq": reverse_prereq, "eligibility": eligibility,
     "exclusion": exclusion, "credit_compare": credit_compare, "compare": compare, "credits": credits,
     "describe": describe_course, "program_course": program_course, "program_year": program_year,
-    "program": program_year,
+    "program": program_year, "need_check": need_check, "unlocks": unlocks, "credits_total": credits_total,
+    "subject_level": subject_level, "decline": decline,
 }
+
+
+def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
+    """A several-part question: each part answered from facts, in order; None when any part is not."""
+    answers = []
+    for part in q.parts:
+        answerer = ANSWERERS.get(part.intent)
+        fact = answerer(part, facts) if answerer else None
+        if fact is None or part.intent == "decline":
+            return None
+        answers.append(fact)
+    w = _Writer()
+    texts = []
+    for fact in answers:
+        local = {n: w.cite(src) for n, src in enumerate(fact.sources, 1)}
+        texts.append(re.sub(r"\[(\d+)\]", lambda m: local.get(int(m.group(1)), m.group(0)), fact.text))
+    verdict = answers[0].verdict
+    return FactAnswer("multi", verdict, "\n\n".join(texts), w.sources,
+                      [c for f in answers for c in f.codes], [d for f in answers for d in f.derived])

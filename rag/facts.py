@@ -94,7 +94,7 @@ class FactStore:
                 required_by.setdefault(e["target"], []).append((e["source"], e["parsed"]))
             elif e["kind"] == "corequisite":
                 coreq_of.setdefault(e["target"], []).append(e["source"])
-            elif e["kind"] == "exclusion":
+            elif e["kind"] in ("exclusion", "equivalent"):  # equivalent courses earn credit once, too
                 excluded.setdefault(e["source"], set()).add(e["target"])
                 excluded.setdefault(e["target"], set()).add(e["source"])
         programs: dict[str, list[ProgramRow]] = {}

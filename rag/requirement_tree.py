@@ -45,6 +45,8 @@ def describe(node: dict) -> str:
                              else ", ".join(parts))
     if op == "coreq":
         return f"{describe(node['items'][0])} (may be taken at the same time)"
+    if op == "ambiguous":
+        return f"\u201c{node['text']}\u201d (the calendar's list does not say whether one or all are needed)"
     return node.get("text", "")
 
 
@@ -57,6 +59,9 @@ def evaluate(node: dict, completed: set[str]) -> str:
         return UNKNOWN if any(c in completed for c in node["codes"]) else NO if node["codes"] else UNKNOWN
     if op == "coreq":
         return YES if evaluate(node["items"][0], completed) == YES else UNKNOWN
+    if op == "ambiguous":  # yes under every reading only when all are done; no under every reading when none is
+        done = [evaluate(c, completed) == YES for c in node["items"]]
+        return YES if all(done) else NO if not any(done) else UNKNOWN
     if op in ("all", "one", "n_of"):
         results = [evaluate(c, completed) for c in node["items"]]
         need = len(results) if op == "all" else 1 if op == "one" else min(node.get("n", 1), len(results))
@@ -86,6 +91,8 @@ def unchecked(node: dict, completed: set[str]) -> list[str]:
         return []
     if op == "score":
         return [node["text"]] if any(c in completed for c in node["codes"]) else []
+    if op == "ambiguous":
+        return [describe(node)] if evaluate(node, completed) == UNKNOWN else []
     if op in ("all", "one", "n_of", "coreq"):
         out: list[str] = []
         for c in node.get("items", []):
@@ -93,3 +100,33 @@ def unchecked(node: dict, completed: set[str]) -> list[str]:
                 out += [t for t in unchecked(c, completed) if t not in out]
         return out
     return [node.get("text", "")]
+
+
+def _optimistic(node: dict, completed: set[str]) -> str:
+    """Like ``evaluate``, but every condition that is not a course counts as met."""
+    op = node["op"]
+    if op == "course":
+        return YES if node["code"] in completed else NO
+    if op == "score":
+        return YES if any(c in completed for c in node["codes"]) else NO
+    if op == "coreq":
+        return _optimistic(node["items"][0], completed)
+    if op == "ambiguous":
+        return evaluate(node, completed)
+    if op in ("all", "one", "n_of"):
+        results = [_optimistic(c, completed) for c in node["items"]]
+        need = len(results) if op == "all" else 1 if op == "one" else min(node.get("n", 1), len(results))
+        yes, unknown = results.count(YES), results.count(UNKNOWN)
+        return YES if yes >= need else NO if yes + unknown < need else UNKNOWN
+    return UNKNOWN if op == "unparsed" else YES
+
+
+def required_course(node: dict, code: str) -> str:
+    """Is ``code`` needed on every path through the requirement? YES, NO (another path avoids it) or UNKNOWN.
+
+    Every other course is taken as done and every non-course condition as met: if the requirement still
+    fails, nothing can replace ``code``.
+    """
+    others = set(tree_codes(node)) - {code}
+    result = _optimistic(node, others)
+    return {NO: YES, YES: NO}.get(result, UNKNOWN)

@@ -83,11 +83,22 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     any_of = q.extra.get("expected_any", [])
     if any_of and not named & set(any_of):
         problems.append(f"names none of {', '.join(any_of)}")
+    number = q.extra.get("expected_number")
+    if number is not None and not _states_number(answer_text, number):
+        problems.append(f"does not state {number}")
     low = answer_text.lower()
     absent = [s for s in q.answer_contains if s.lower() not in low]
     if absent:
         problems.append(f"does not contain {', '.join(absent)}")
     return not problems, verdict_ok, missing, problems
+
+
+def _states_number(answer: str, number: float) -> bool:
+    """The number appears on its own (not inside a course code, a citation or a longer number)."""
+    text = re.sub(r"\[\d+\]", " ", answer)
+    text = re.sub(r"\b[A-Za-z]{2,5}(?:_[A-Z])? ?\d{3}[A-Za-z]?\b", " ", text)
+    shown = str(int(number)) if float(number).is_integer() else str(number)
+    return re.search(rf"(?<![\w.]){re.escape(shown)}(?:\.0)?(?![\w]|\.\d)", text) is not None
 
 
 def ungrounded_codes(answerer: "Answerer", question: str, answer_text: str, citations: list[dict]) -> list[str]:

@@ -1,0 +1,152 @@
+"""Which kind of question this is, scored by a small classifier over the sentence embeddings ubcal computes.
+
+A chain of keyword patterns matches the phrasings its author saw and misses the
+rest ("is that enough to enrol in", "good to go?", "would it still count?").
+The sentence encoder already places such paraphrases near each other, so a
+softmax regression over its vectors, trained on the example phrasings in
+``intent_examples``, carries a reading to wordings nobody wrote down. Course
+codes are masked (``ABC 100``) before encoding, so the classifier learns the
+question's shape, not its subjects. Training takes a few seconds once per
+model and corpus; the weights are cached in memory and, given a folder, on disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from rag.codes import find_codes
+from rag.understand.intent_examples import EXAMPLES
+
+MASK = "ABC 100"
+_ANY_CODE_RE = re.compile(r"(?<![A-Za-z0-9])[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?(?![0-9]|-level)")
+Encoder = Callable[[list[str]], np.ndarray]
+_MEMORY: dict[str, "IntentModel"] = {}
+
+
+def mask_codes(text: str, subjects: list[str] | None = None) -> str:
+    """The question with every course code replaced by one placeholder code."""
+    if subjects is None:
+        return _ANY_CODE_RE.sub(MASK, text)
+    for _code, start, end in reversed(find_codes(text, subjects)):
+        text = text[:start] + MASK + text[end:]
+    return text
+
+
+CHAR_DIM = 4096        # hashed character n-grams
+CHAR_SHARPNESS = 12.0  # cosine to a class centroid -> probability
+CHAR_WEIGHT = 0.35     # share of the spelling model in the mixed score
+
+
+def char_vectors(texts: list[str]) -> np.ndarray:
+    """Hashed character 3-5-grams of each text (L2-normalised): spelling the sentence encoder blurs
+    ("coreq" vs "prereq", "prerequisits"), with a stable hash so a cached model stays valid."""
+    out = np.zeros((len(texts), CHAR_DIM), dtype=np.float32)
+    for row, text in enumerate(texts):
+        padded = " " + re.sub(r"\s+", " ", text.lower()) + " "
+        for n in (3, 4, 5):
+            for i in range(len(padded) - n + 1):
+                gram = padded[i:i + n]
+                out[row, int(hashlib.blake2b(gram.encode(), digest_size=4).hexdigest(), 16) % CHAR_DIM] = 1.0
+        norm = np.linalg.norm(out[row])
+        if norm:
+            out[row] /= norm
+    return out
+
+
+@dataclass
+class IntentModel:
+    labels: list[str]
+    weights: np.ndarray    # (dim, labels): softmax regression over sentence embeddings
+    bias: np.ndarray       # (labels,)
+    centroids: np.ndarray  # (labels, CHAR_DIM): mean character n-gram vector per intent
+
+    def probabilities(self, vectors: np.ndarray, chars: np.ndarray) -> np.ndarray:
+        logits = vectors @ self.weights + self.bias
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        sims = chars @ self.centroids.T * CHAR_SHARPNESS
+        sims -= sims.max(axis=1, keepdims=True)
+        q = np.exp(sims)
+        q /= q.sum(axis=1, keepdims=True)
+        return (1 - CHAR_WEIGHT) * p + CHAR_WEIGHT * q
+
+
+def corpus_hash() -> str:
+    """Changes with the examples and the model's shape, so a stale cache is never loaded."""
+    shape = f"{CHAR_DIM}|{CHAR_SHARPNESS}|{CHAR_WEIGHT}|v2"
+    return hashlib.sha256((json.dumps(EXAMPLES, sort_keys=True) + shape).encode()).hexdigest()[:16]
+
+
+def train(vectors: np.ndarray, y: np.ndarray, labels: list[str], l2: float = 1e-3, steps: int = 400,
+          rate: float = 4.0) -> IntentModel:
+    """Softmax regression by full-batch gradient descent: a few hundred rows, so milliseconds."""
+    n, dim = vectors.shape
+    k = len(labels)
+    w = np.zeros((dim, k), dtype=np.float64)
+    b = np.zeros(k, dtype=np.float64)
+    onehot = np.eye(k)[y]
+    x = vectors.astype(np.float64)
+    for _ in range(steps):
+        logits = x @ w + b
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        p /= p.sum(axis=1, keepdims=True)
+        grad = p - onehot
+        w -= rate * (x.T @ grad / n + l2 * w)
+        b -= rate * grad.mean(axis=0)
+    return IntentModel(labels, w.astype(np.float32), b.astype(np.float32), np.zeros((k, CHAR_DIM), np.float32))
+
+
+def char_centroids(chars: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
+    centroids = np.stack([chars[y == i].mean(axis=0) for i in range(k)])
+    return centroids / np.maximum(np.linalg.norm(centroids, axis=1, keepdims=True), 1e-9)
+
+
+def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None) -> IntentModel:
+    """The classifier for this encoder and example corpus: from memory, the disk cache, or trained now."""
+    key = hashlib.sha256(f"{model_id}|{corpus_hash()}".encode()).hexdigest()[:20]
+    if key in _MEMORY:
+        return _MEMORY[key]
+    path = cache_dir / f"intent-{key}.npz" if cache_dir else None
+    if path is not None and path.is_file():
+        data = np.load(path, allow_pickle=False)
+        model = IntentModel(list(data["labels"]), data["weights"], data["bias"], data["centroids"])
+    else:
+        labels = sorted(EXAMPLES)
+        texts, y = [], []
+        for i, label in enumerate(labels):
+            for example in EXAMPLES[label]:
+                texts.append(mask_codes(example))
+                y.append(i)
+        model = train(np.asarray(encode(texts), dtype=np.float32), np.asarray(y), labels)
+        model.centroids = char_centroids(char_vectors(texts), np.asarray(y), len(labels))
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npz")
+            np.savez(tmp, labels=np.asarray(labels), weights=model.weights, bias=model.bias,
+                     centroids=model.centroids)
+            tmp.replace(path)
+    _MEMORY[key] = model
+    return model
+
+
+class IntentClassifier:
+    """Scores every intent for a question; the reader keeps the best one its slots make possible."""
+
+    def __init__(self, encode: Encoder, model_id: str, cache_dir: Path | None = None) -> None:
+        self.encode = encode
+        self.model = load_or_train(encode, model_id, cache_dir)
+
+    def scores(self, texts: list[str], subjects: list[str]) -> list[dict[str, float]]:
+        masked = [mask_codes(t, subjects) for t in texts]
+        vectors = np.asarray(self.encode(masked), dtype=np.float32)
+        probs = self.model.probabilities(vectors, char_vectors(masked))
+        return [dict(zip(self.model.labels, map(float, row))) for row in probs]

@@ -1,0 +1,390 @@
+"""Read a question once: what it asks (each part, when it asks several things) and what it says about courses.
+
+The reading is two steps that generalize separately:
+1. *slots*, read from the words: course codes with their role (completed, not
+   completed, asked about), programs by title or alias, subjects by code or
+   name, levels, year and term (``slots``, ``programs``);
+2. *intent*, scored by the embedding classifier (``intent``) and limited to
+   the intents the slots make possible (a credit total needs two courses, a
+   program question a program).
+A question with several parts ("how many credits is X and what does it
+need?") is split into parts, each read against the shared history. Every
+later stage reads this object; none goes back to the raw string.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rag.entities import Entities, EntityFinder
+from rag.levels import levels_in_question
+from rag.understand.intent import Encoder, IntentClassifier
+from rag.understand.lexicon import SUBJECT_NAMES
+from rag.understand.programs import ProgramFinder
+from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, normalize_text, read_levels,
+                                  read_mentions, read_subjects, read_year_levels, read_year_term)
+
+FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
+                "coreq_of", "prereq_of", "credits", "credits_total", "program_course", "program_year",
+                "subject_level", "topic_level", "describe", "decline")
+REASONS = {
+    "prereq_of": "asks for a course's prerequisites", "coreq_of": "asks for a course's corequisites",
+    "need_check": "asks whether one course is required for another",
+    "eligibility": "asks whether a course history meets a course's prerequisites",
+    "unlocks": "asks which courses a course history opens up",
+    "reverse_prereq": "asks which courses require a course", "exclusion": "asks about credit for both of two courses",
+    "credits": "asks for a course's credits", "credits_total": "asks for the credits of several courses together",
+    "credit_compare": "compares the credits of two courses", "compare": "compares two courses",
+    "describe": "asks what a course is about", "program_course": "asks whether a program lists a course",
+    "program_year": "asks for a program's requirements", "subject_level": "asks for a subject's courses at a level",
+    "topic_level": "asks for a course on a topic", "decline": "asks what the calendar does not hold",
+    "none": "no fact intent recognised: retrieval and generation answer it",
+}
+# Words of a question about the calendar; a discipline word without them ("a good laptop for computer
+# science?") is not about a course or a program.
+CALENDAR_CUE_RE = re.compile(
+    r"\b(?:course|class|program|programme|requirement|require|credit|prereq|prerequisite|co-?req|degree|major|"
+    r"minor|honours|speciali[sz]ation|concentration|take|taking|enrol|enroll|register|year|term|grade|standing|"
+    r"exam|polic|concession|graduat|admission|admit|transfer|withdraw|deadline|faculty|curriculum|lab|seminar|"
+    r"study|studies|learn|teach|cover|syllabus|elective|calendar)", re.IGNORECASE)
+# a part that asks (rather than states history: "I have CPSC 110.", "CAPS 306 and CAPS 310 done.")
+_ASKS_RE = re.compile(r"\?\s*$|^\s*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
+                      r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
+                      r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
+# facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
+FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
+          ("prereq_of", re.compile(r"\bpre-?req\w*|\bprerequisit\w*", re.IGNORECASE)),
+          ("coreq_of", re.compile(r"\bco-?req\w*|\bcorequisit\w*", re.IGNORECASE)))
+_PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:and\s+)?also\s*,?\s+|"
+                            r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when)\b)"
+                            r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)", re.IGNORECASE)
+_PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
+                         re.IGNORECASE)
+_EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|duplicate|only one of|"
+                               r"count as the same|redundant|interchangeable", re.IGNORECASE)
+_FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
+_YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b",
+                        re.IGNORECASE)
+_NECESSITY_RE = re.compile(r"\b(?:need|needed|require[sd]?|required|requirement|must|have to|has to|necessary|"
+                           r"mandatory)\b", re.IGNORECASE)
+_REQUIRES_RE = re.compile(r"\brequire[sd]?\b|\bneeds?\b|\bhave\b.{0,30}\bas (?:a )?pre", re.IGNORECASE)
+_FRAME_RE = re.compile(
+    r"\b(?:is|are|there|any|a|an|the|which|what|on|about|covers?|covering|teach(?:es)?|with|in|for|of|that|"
+    r"course|courses|class|classes|first|second|third|fourth|1st|2nd|3rd|4th|year|level|intro|introductory|"
+    r"beginners?|upper|lower|senior|graduate|undergraduate|[1-6]00-level|do|does|you|know|offer(?:ed)?|"
+    r"ubc|i|me|my|can|take|want|to|some|good|where|find|it|they|at|or|and)\b", re.IGNORECASE)
+
+
+@dataclass
+class Question:
+    """One reading of a question. ``parts`` holds the readings of a several-part question."""
+    text: str
+    entities: Entities
+    intent: str = "none"
+    target: str = ""                                        # the course asked about
+    targets: list[str] = field(default_factory=list)        # every course asked about (several targets)
+    asked: list[str] = field(default_factory=list)          # "do I need A for B": A
+    completed: list[str] = field(default_factory=list)
+    not_completed: list[str] = field(default_factory=list)
+    unknown_completed: list[str] = field(default_factory=list)
+    year: int = 0
+    term: int = 0
+    levels: list[int] = field(default_factory=list)
+    subjects: list[str] = field(default_factory=list)
+    reason: str = ""
+    topic: str = ""
+    yes_no: bool = False          # asked as a yes/no question
+    asks_excluded: bool = False   # "are they excluded?" (yes = excluded) rather than "credit for both?"
+    asks_fewer: bool = False
+    confidence: float = 0.0
+    parts: list["Question"] = field(default_factory=list)
+
+    @property
+    def off_calendar(self) -> bool:
+        """Names a discipline but asks nothing about a course or program: decline, whatever matches it."""
+        e = self.entities
+        return (self.intent == "none" and bool(e.programs) and not e.courses and not e.unknown_courses
+                and not CALENDAR_CUE_RE.search(self.text))
+
+    @property
+    def courses(self) -> list[str]:
+        return self.entities.courses
+
+    @property
+    def program(self) -> str:
+        return self.entities.programs[0] if self.entities.programs else ""
+
+    @property
+    def reading(self) -> str:
+        """One line a student can check: how ubcal read the question."""
+        if self.parts:
+            return " | ".join(p.reading for p in self.parts)
+        bits = []
+        if self.completed:
+            bits.append("completed " + ", ".join(self.completed))
+        if self.not_completed:
+            bits.append("not completed " + ", ".join(self.not_completed))
+        bits.append(_asking(self))
+        return "Read as: " + "; ".join(bits) + "."
+
+    def to_dict(self) -> dict:
+        return {"intent": self.intent, "reason": self.reason, "reading": self.reading, "target": self.target,
+                "targets": self.targets, "asked": self.asked, "completed": self.completed,
+                "not_completed": self.not_completed, "unknown_completed": self.unknown_completed,
+                "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
+                "topic": self.topic, "courses": self.entities.courses,
+                "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
+                "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts]}
+
+
+def _asking(q: Question) -> str:
+    t = " and ".join(q.targets or ([q.target] if q.target else [])) or "a course"
+    levels = "/".join(f"{n}00" for n in q.levels)
+    return {
+        "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
+        "need_check": f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}",
+        "eligibility": f"asking whether you can take {t}",
+        "unlocks": "asking which courses that history opens up",
+        "reverse_prereq": f"asking which courses require {t}",
+        "exclusion": f"asking whether you can get credit for both {' and '.join(q.entities.courses[:2])}",
+        "credits": f"asking how many credits {t} is worth",
+        "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
+        "credit_compare": f"comparing the credits of {' and '.join(q.entities.courses[:2])}",
+        "compare": f"asking how {' and '.join(q.entities.courses[:2])} differ",
+        "describe": f"asking what {t} is about",
+        "program_course": f"asking whether {q.program} lists {t}",
+        "program_year": f"asking for {q.program}" + (f" year {q.year}" if q.year else "")
+                        + (f" term {q.term}" if q.term else "") + " requirements",
+        "subject_level": f"asking for {'/'.join(q.subjects) or 'a subject'}'s {levels or 'listed'}-level courses",
+        "topic_level": f"asking for a course on \u201c{q.topic}\u201d" + (f" at level {levels}" if levels else ""),
+        "decline": "asking something the calendar does not hold",
+    }.get(q.intent, "a general question for search")
+
+
+class Reader:
+    """Holds what reading needs: the calendar's codes, subjects, program titles and the intent classifier."""
+
+    def __init__(self, finder: EntityFinder, encode: Encoder | None = None, model_id: str = "",
+                 cache_dir: Path | None = None) -> None:
+        self.finder = finder
+        self.programs = ProgramFinder([t for t, _ in finder.programs])
+        self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
+
+    @property
+    def subjects(self) -> list[str]:
+        return self.finder.subjects
+
+
+def split_parts(text: str) -> list[str]:
+    """The question's parts: statements of history stay attached to the question after them."""
+    pieces = [p.strip() for p in _PART_SPLIT_RE.split(text) if p and p.strip()]
+    parts: list[str] = []
+    pending = ""
+    for piece in pieces:
+        if _ASKS_RE.search(piece):
+            parts.append(f"{pending} {piece}".strip())
+            pending = ""
+        else:
+            pending = f"{pending} {piece}".strip()
+    if pending:
+        if parts:
+            parts[-1] = f"{parts[-1]} {pending}"
+        else:
+            parts.append(pending)
+    return parts or [text]
+
+
+def _possible(intent: str, codes: list[str], programs: list[str], levels: list[int], subjects: list[str]) -> bool:
+    """Whether the slots allow this intent at all."""
+    n = len(codes)
+    if intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "unlocks", "eligibility"):
+        return n >= 1
+    if intent in ("need_check", "exclusion", "compare", "credit_compare", "credits_total"):
+        return n >= 2
+    if intent == "program_course":
+        return n >= 1 and bool(programs)
+    if intent == "program_year":
+        return n == 0 and bool(programs)
+    if intent == "subject_level":
+        return n == 0 and bool(levels) and bool(subjects)
+    if intent == "topic_level":
+        return n == 0
+    return True
+
+
+def understand(text: str, reader: Reader) -> Question:
+    """The one reading of a question that every later step uses."""
+    text = normalize_text(text.strip())
+    parts = split_parts(text)
+    mentions = read_mentions(text, reader.subjects)
+    whole = _read_part(text, text, mentions, reader)
+    if len(parts) < 2:
+        return _facet_parts(whole, mentions, reader)
+    readings = []
+    offset = 0
+    carried: list[str] = []
+    for part in parts:
+        start = text.find(part[:20], offset)
+        start = offset if start < 0 else start
+        offset = start + len(part)
+        local = [m for m in mentions if start <= m.start < start + len(part) + 1]
+        if not local and carried:  # "... and what does it need?": "it" is the course before
+            local = [m for m in mentions if m.code in carried]
+            part = _PRONOUN_RE.sub(" and ".join(carried), part, count=1)
+            if not any(code in part for code in carried):
+                part = f"{part} ({' and '.join(carried)})"
+        q = _read_part(part, text, local, reader, history=mentions)
+        carried = [m.code for m in local] or carried
+        readings.append(q)
+    # a follow-up with nothing of its own ("or are there other options?") adds no question
+    answerable = [q for q in readings if q.intent not in ("none", "decline")]
+    if len(answerable) < len(readings) and not answerable:
+        answerable = readings
+    if len(answerable) < 2 or len({(q.intent, tuple(q.targets or [q.target])) for q in answerable}) < 2:
+        return whole
+    whole.parts = answerable
+    whole.intent, whole.reason = "multi", f"asks {len(answerable)} things: " + "; ".join(q.reason for q in answerable)
+    return whole
+
+
+def _facet_parts(q: Question, mentions: list[CodeMention], reader: Reader) -> Question:
+    """One course asked for several facets in one phrase ("credits + prereqs?"): one part per facet."""
+    facets = [name for name, pattern in FACETS if pattern.search(q.text)]
+    if len(facets) < 2 or len(q.entities.courses) != 1 or q.intent not in dict(FACETS):
+        return q
+    parts = []
+    for name in facets:
+        part = _read_part(q.text, q.text, mentions, reader)
+        part.intent, part.reason = name, REASONS[name]
+        part.targets, part.target = list(q.entities.courses), q.entities.courses[0]
+        parts.append(part)
+    q.parts = parts
+    q.intent, q.reason = "multi", f"asks {len(parts)} things: " + "; ".join(p.reason for p in parts)
+    return q
+
+
+def _history(mentions: list[CodeMention], targets: list[str], known: set[str]) -> tuple[list[str], list[str], list[str]]:
+    """(completed known, not completed, completed codes the calendar lacks) from the roles of every mention."""
+    done = [m.code for m in mentions if m.code not in targets and m.role in (DONE, "")]
+    not_done = [m.code for m in mentions if m.role == NOT_DONE and m.code not in targets]
+    done = [c for c in dict.fromkeys(done) if c not in not_done]
+    return [c for c in done if c in known], list(dict.fromkeys(not_done)), [c for c in done if c not in known]
+
+
+def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
+               history: list[CodeMention] | None = None) -> Question:
+    finder = reader.finder
+    known = finder.known_courses
+    codes = list(dict.fromkeys(m.code for m in local))
+    courses = [c for c in codes if c in known]
+    unknown = [c for c in codes if c not in known]
+    bare = _without_codes(part, local, text)  # "PHYS 119" is neither the Physics program nor level 100
+    programs = reader.programs.find(bare)
+    year, term = read_year_term(bare)
+    levels = read_level_list(bare)
+    subjects = read_subjects(bare, reader.subjects)
+    q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
+                 year=year, term=term, levels=levels, subjects=subjects,
+                 yes_no=_YES_NO_RE.search(part) is not None)
+    scores = reader.classifier.scores([part], reader.subjects)[0] if reader.classifier else {"none": 1.0}
+    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
+    intent, confidence = "none", 0.0
+    for name, p in ranked:
+        if _possible(name, codes, programs, levels, subjects):
+            intent, confidence = name, p
+            break
+    if intent == "other":
+        intent = "none"
+    if intent == "credits" and len(codes) > 1:  # the credits of several courses: each, and their total
+        intent = "credits_total"
+    q.intent, q.confidence = intent, confidence
+    q.reason = REASONS.get(intent, REASONS["none"])
+    _fill(q, local, history if history is not None else local, text, finder.known_courses)
+    return q
+
+
+def read_level_list(text: str) -> list[int]:
+    """Numbered levels ("4xx", "400-level") first; else wording ("intro", "upper-level", "third-year course")."""
+    return read_levels(text) or sorted(levels_in_question(text)) or read_year_levels(text)
+
+
+def _without_codes(part: str, local: list[CodeMention], text: str) -> str:
+    """The part with its codes blanked, so "PHYS 119" does not read as the Physics program."""
+    for m in sorted(local, key=lambda m: -m.start):
+        snippet = text[m.start:m.end]
+        part = part.replace(snippet, " ")
+    return part
+
+
+def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], text: str,
+          calendar_courses: set[str]) -> None:
+    """Intent-specific slots: target(s), the asked course, the course history."""
+    codes = list(dict.fromkeys(m.code for m in local))
+    known = set(q.entities.courses) | calendar_courses
+    intent = q.intent
+    if intent in ("eligibility", "unlocks"):
+        targets = [] if intent == "unlocks" else _targets(local)
+        q.targets = targets
+        q.target = targets[0] if targets else ""
+        pool = local if history is local else history
+        q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
+        if intent == "unlocks":
+            q.completed = [c for c in q.completed] or [c for c in codes if c in known]
+    elif intent == "need_check":
+        target_idx = _need_target(local, text)
+        q.targets = [local[i].code for i in target_idx]
+        q.target = q.targets[0]
+        q.asked = [m.code for i, m in enumerate(local) if i not in target_idx and m.code not in q.targets]
+        if not q.asked:  # both named as targets: the first is asked about, the rest are the courses
+            q.asked, q.targets = [codes[0]], codes[1:]
+            q.target = q.targets[0]
+    elif intent in ("exclusion", "compare", "credit_compare"):
+        q.targets = codes[:2]
+        q.target = codes[0]
+        q.asks_excluded = _EXCLUSION_ASK_RE.search(q.text) is not None
+        q.asks_fewer = _FEWER_RE.search(q.text) is not None
+    elif intent == "credits_total":
+        q.targets = codes
+        q.target = codes[0]
+    elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
+        q.targets = [c for c in codes if c in known] or codes
+        q.target = q.targets[0]
+    elif intent in ("topic_level", "subject_level"):
+        q.topic = _topic(q.text, q.subjects)
+    q.reason = REASONS.get(intent, q.reason)
+
+
+def _targets(local: list[CodeMention]) -> list[str]:
+    """The courses asked about: those a target cue ("take", "into", "for") points at; else the last named."""
+    cued = [m.code for m in local if m.role == TARGET]
+    if cued:
+        # "take X ... for Y": the last cued course in a list of alternatives is still a target
+        return list(dict.fromkeys(cued))
+    plain = [m.code for m in local if m.role == ""]
+    if plain:
+        return [plain[-1]]
+    return [local[-1].code] if local else []
+
+
+def _need_target(local: list[CodeMention], text: str) -> list[int]:
+    """In "do I need A for B" the target is B; in "does B require A" it is B."""
+    for i, m in enumerate(local):
+        if i and m.role == TARGET and m.cue in ("for", "before", "into", "in", "get into", "take", "taking"):
+            rest = [j for j in range(i, len(local)) if local[j].role in (TARGET, "")]
+            return rest or [i]
+    # "does B require A" / "do B and C both require A": the courses before the verb
+    if len(local) >= 2:
+        between = [text[a.end:b.start] for a, b in zip(local, local[1:])]
+        for k, gap in enumerate(between):
+            if _REQUIRES_RE.search(gap):
+                return list(range(0, k + 1))
+    return [len(local) - 1]
+
+
+def _topic(text: str, subjects: list[str]) -> str:
+    names = {name for name, code in SUBJECT_NAMES.items() if code in subjects}
+    words = [w for w in re.findall(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*", _FRAME_RE.sub(" ", text))
+             if w.upper() not in subjects and w.lower() not in names and not re.fullmatch(r"\d+|[1-6]xx", w)]
+    return " ".join(words) or text

@@ -1,0 +1,212 @@
+"""What a question names, and what it says about each course: taken, not taken, or asked about.
+
+Students describe their history in many ways: "I have A", "A and B are done",
+"after A", "with A" say a course is completed; "without A", "haven't taken A
+yet", "I failed A", "dropped A", "currently taking A" say it is not. Each code
+gets the role of the nearest cue before it in its own clause (a list joined by
+"and", "or" or commas shares one cue), or of a cue right after it ("A is done",
+"A, which I failed"). A negation never reaches past its clause: in "I failed A
+but passed B", B is completed. Words are read as words, never as prefixes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rag.codes import find_codes
+from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
+
+DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
+
+# "MATH-200", "Math_200" -> "MATH 200"; "cpsc110" is read by find_codes already.
+_DASHED_CODE_RE = re.compile(r"\b([A-Za-z]{2,5})[-_](\d{3}[A-Za-z]?)\b(?!-level)")
+
+_NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done| completed| finished| passed| had| "
+             r"got| gotten| taken)?|have not(?: yet)?(?: taken| done| completed| finished| passed)?|hasn'?t|"
+             r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
+             r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
+             r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|withdrew(?: from)?|"
+             r"withdrawn(?: from)?|w'?d|skipped|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
+             r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
+             r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|"
+             r"instead of|rather than|no|not")
+_DONE = (r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
+         r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
+         r"i completed|i finished|i got|i had|already (?:took|taken|did|done|completed|passed|finished|have)|"
+         r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
+         r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
+         r"took|credit in|my|only done|just did|just finished|just completed|also did|also have|and passed")
+_TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| for)?|get into|getting into|"
+           r"sign up for|signing up for|eligible (?:for|to take)|qualify for|qualified for|ready for|"
+           r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|in")
+_CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<target>{_TARGET})\b",
+                     re.IGNORECASE)
+# a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
+_POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+)?"
+                          r"(?:not\s+(?:yet\s+)?(?:done|taken|completed|finished|passed)|failed|dropped|"
+                          r"in progress|not yet|still in progress|withdrew|incomplete|"
+                          r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
+_POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
+                           r"have\s+been\s+|all\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
+                           r"under my belt|out of the way|credited)\b", re.IGNORECASE)
+# what joins the items of one list: the cue before the list covers all of them
+_NEGATED_DONE_RE = re.compile(r"\b(?:without|w/o|never|not|haven'?t|have not|didn'?t|did not)\s*(?:ever\s+|yet\s+)?$",
+                              re.IGNORECASE)
+_LIST_JOIN_RE = re.compile(r"^\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|as well as|plus)?\s*$", re.IGNORECASE)
+_CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bso\b|\bwhile\b|\bbecause\b|"
+                            r"\bsince\b|\bif\b|\bwhen\b|\bthen\b", re.IGNORECASE)
+
+_YEAR_RE = re.compile(
+    r"\b(?:year|yr)[\s-]*(?P<n>[1-6]|one|two|three|four|five)\b|"
+    r"\b(?P<w>first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th|one|two|three|four)[\s-]*"
+    r"(?:year|yr)s?\b|\b(?P<s>freshman|sophomore|junior|senior)\s+year\b", re.IGNORECASE)
+_TERM_RE = re.compile(r"\bterm[\s-]*(?P<n>[1-3]|one|two)\b|\b(?P<w>first|second|1st|2nd|fall|winter|spring)"
+                      r"[\s-]+(?:term|semester)\b|\bsemester[\s-]*(?P<n2>[1-2])\b", re.IGNORECASE)
+_LEVEL_RE = re.compile(r"\b(?P<n>[1-6])(?:00|xx|\d\d\b(?=\s*-?\s*level))\s*-?\s*(?:level|lvl)?s?\b|"
+                       r"\blevel[\s-]*(?P<n2>[1-6])(?:00|xx)?\b|\b(?P<n3>[1-6])xx\b", re.IGNORECASE)
+_LEVEL_WORD_RE = re.compile(r"\b(?P<w>first|second|third|fourth|1st|2nd|3rd|4th|one|two|three|four)[\s-]*"
+                            r"(?:year|yr)\b", re.IGNORECASE)
+_GRAD_RE = re.compile(r"\bgrad(?:uate)?[\s-]*(?:level|course|courses|class|classes)\b", re.IGNORECASE)
+_TERM_WORDS = {"first": 1, "1st": 1, "fall": 1, "one": 1, "second": 2, "2nd": 2, "winter": 2, "spring": 2,
+               "two": 2}
+
+
+@dataclass
+class CodeMention:
+    code: str
+    start: int
+    end: int
+    role: str = NONE
+    cue: str = ""   # the cue word that gave the role, lower case ("without", "for", "after", ...)
+
+
+@dataclass
+class Slots:
+    mentions: list[CodeMention] = field(default_factory=list)
+    year: int = 0
+    term: int = 0
+    levels: list[int] = field(default_factory=list)
+    subjects: list[str] = field(default_factory=list)
+
+    def codes(self, role: str | None = None) -> list[str]:
+        return list(dict.fromkeys(m.code for m in self.mentions if role is None or m.role == role))
+
+
+def normalize_text(text: str) -> str:
+    """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200"."""
+    return _DASHED_CODE_RE.sub(r"\1 \2", text)
+
+
+def _clause_start(text: str, pos: int) -> int:
+    start = 0
+    for m in _CLAUSE_CUT_RE.finditer(text, 0, pos):
+        start = m.end()
+    return start
+
+
+def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
+    """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
+    separates them ("without A or B": both not completed)."""
+    if previous is not None and _LIST_JOIN_RE.match(text[previous.end:mention.start]):
+        return previous.role, previous.cue
+    lo = max(_clause_start(text, mention.start), previous.end if previous else 0)
+    window = text[lo:mention.start]
+    last = None
+    for m in _CUE_RE.finditer(window):
+        last = m
+    if last is None:
+        return NONE, ""
+    # a cue far before the code, with other content words between, is not about this code
+    between = window[last.end():]
+    if len(re.findall(r"[A-Za-z]+", between)) > 4:
+        return NONE, ""
+    kind = "not" if last["not"] else "done" if last["done"] else "target"
+    if kind == "done" and _NEGATED_DONE_RE.search(window[:last.start()]):
+        kind = "not"  # "without having done A", "never having taken A"
+    return {"not": NOT_DONE, "done": DONE, "target": TARGET}[kind], last.group(0).lower()
+
+
+def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
+    """Every code in the text with the role its wording gives it."""
+    mentions = [CodeMention(code, start, end) for code, start, end in find_codes(text, subjects)]
+    previous = None
+    for m in mentions:
+        m.role, m.cue = _role_before(text, m, previous)
+        previous = m
+    # cues after a code (or list): "A and B are done", "A (failed)"
+    i = 0
+    while i < len(mentions):
+        j = i
+        while j + 1 < len(mentions) and _LIST_JOIN_RE.match(text[mentions[j].end:mentions[j + 1].start]):
+            j += 1
+        after = text[mentions[j].end:mentions[j].end + 40]
+        post = NOT_DONE if _POST_NOT_RE.match(after) else DONE if _POST_DONE_RE.match(after) else ""
+        if post:
+            for m in mentions[i:j + 1]:
+                if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:
+                    m.role, m.cue = post, post
+        i = j + 1
+    return mentions
+
+
+def read_year_term(text: str) -> tuple[int, int]:
+    year = term = 0
+    m = _YEAR_RE.search(text)
+    if m:
+        raw = (m["n"] or m["w"] or m["s"] or "").lower()
+        year = int(raw) if raw.isdigit() else ORDINALS.get(raw, 0)
+    t = _TERM_RE.search(text)
+    if t:
+        raw = (t["n"] or t["n2"] or t["w"] or "").lower()
+        term = int(raw) if raw.isdigit() else _TERM_WORDS.get(raw, 0)
+    return year, term
+
+
+def read_levels(text: str) -> list[int]:
+    """Course levels asked for: "400-level", "4xx", "level 4", "fourth-year courses", "grad courses"."""
+    levels = set()
+    for m in _LEVEL_RE.finditer(text):
+        levels.add(int(m["n"] or m["n2"] or m["n3"]))
+    if _GRAD_RE.search(text):
+        levels |= {5, 6}
+    return sorted(levels)
+
+
+def read_year_levels(text: str) -> list[int]:
+    """Levels implied by "first-year course" wording (used when no numbered level is given)."""
+    out = []
+    for m in _LEVEL_WORD_RE.finditer(text):
+        n = ORDINALS.get(m["w"].lower(), 0)
+        if n and n not in out:
+            out.append(n)
+    return out
+
+
+def read_subjects(text: str, subjects: list[str]) -> list[str]:
+    """Subjects named by code ("ASTR", "ling") or by name ("linguistics", "comp sci"): whole words only."""
+    known = {s.upper() for s in subjects}
+    found: list[str] = []
+    words = re.sub(r"[^a-z0-9]+", " ", text.lower()).split()
+    padded = " " + " ".join(words) + " "
+    for name in sorted(SUBJECT_NAMES, key=len, reverse=True):
+        code = SUBJECT_NAMES[name]
+        if code in known and f" {name} " in padded and code not in found:
+            found.append(code)
+            padded = padded.replace(f" {name} ", " ")
+    for word in re.findall(r"[A-Za-z]{2,5}", text):
+        upper = word.upper()
+        if upper in known and upper not in found:
+            if word.islower() and (word in AMBIGUOUS_SUBJECT_WORDS or len(word) < 3 or word in _COMMON_WORDS):
+                continue
+            if word.istitle() and len(word) <= 3:
+                continue
+            found.append(upper)
+    return found
+
+
+# Lower-case words that are also subject codes but, in a question, are ordinary English.
+_COMMON_WORDS = frozenset({"the", "and", "can", "for", "are", "all", "any", "art", "law", "cap", "gem", "res",
+                           "des", "mes", "kin", "fish", "food", "soil", "cell", "plan", "info", "cons", "more",
+                           "ai", "ba", "fre", "ils", "stat", "writ", "intr", "last", "spe", "sts", "hpb", "lws",
+                           "grs", "sgs", "ohs", "ceen", "midw", "asl", "iar", "cnto"})

@@ -1,0 +1,126 @@
+"""Question understanding: one reading of what a question names and asks, computed once.
+
+The phrasings here are written for the tests (course codes of made-up subjects); none is an
+evaluation question. The intent classifier runs on the real packaged sentence encoder.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.entities import EntityFinder
+from rag.understand import Reader, split_parts, understand
+
+KNOWN = {"ABCD 110", "ABCD 210", "ABCD 213", "ABCD 221", "ABCD 310", "EFGH 100", "EFGH 200", "BIOL 121",
+         "PHIL 230", "ABCD 120", "ABCD 410", "ABCD 420"}
+SUBJECTS = ["ABCD", "EFGH", "BIOL", "PHIL", "LING"]
+PROGRAMS = ["Biology", "Applied Widgets", "Mechanical Engineering", "Computer Science", "Engineering Physics",
+            "Physics"]
+
+
+@pytest.fixture(scope="module")
+def reader(embedder) -> Reader:
+    return Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id)
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("Which classes list ABCD 221 as a requirement?", "reverse_prereq"),
+    ("Am I eligible for ABCD 310 having taken ABCD 213?", "eligibility"),
+    ("could I take ABCD 221 with ABCD 210 done", "eligibility"),
+    ("Would I get credit for both ABCD 221 and EFGH 100?", "exclusion"),
+    ("ABCD 210 or ABCD 213, which is worth more?", "credit_compare"),
+    ("How does ABCD 210 differ from ABCD 213?", "compare"),
+    ("any co-requisites for ABCD 221?", "coreq_of"),
+    ("prereqs for abcd221", "prereq_of"),
+    ("is ABCD 110 a 4-credit course?", "credits"),
+    ("What will I learn in ABCD 221?", "describe"),
+    ("Does Mechanical Engineering list ABCD 221?", "program_course"),
+    ("third year of the Applied Widgets program", "program_year"),
+    ("does ABCD 310 need ABCD 213 or not", "need_check"),
+    ("having wrapped up ABCD 110, what courses are open to me now?", "unlocks"),
+    ("ABCD 110 plus ABCD 120 plus EFGH 100: credits altogether?", "credits_total"),
+    ("show every 4xx ABCD course", "subject_level"),
+    ("which prof is teaching ABCD 210 this winter?", "decline"),
+])
+def test_intent(reader, text, intent):
+    assert understand(text, reader).intent == intent
+
+
+@pytest.mark.parametrize("text, target, completed, not_completed", [
+    ("Could I register in ABCD 221 w/o ABCD 210?", "ABCD 221", [], ["ABCD 210"]),
+    ("I never took ABCD 110 but I passed EFGH 100. Is ABCD 221 open to me?", "ABCD 221", ["EFGH 100"], ["ABCD 110"]),
+    ("flunked ABCD 213, passed ABCD 210 - can I still enrol in ABCD 310?", "ABCD 310", ["ABCD 210"], ["ABCD 213"]),
+    ("ABCD 110 and EFGH 100 are done but not ABCD 120; can I take ABCD 221?", "ABCD 221",
+     ["ABCD 110", "EFGH 100"], ["ABCD 120"]),
+    ("I'm currently in ABCD 210. am I allowed into ABCD 310 next term?", "ABCD 310", [], ["ABCD 210"]),
+    ("without having done ABCD 120 could I still take ABCD 221", "ABCD 221", [], ["ABCD 120"]),
+])
+def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
+    q = understand(text, reader)
+    assert q.intent == "eligibility"
+    assert (q.target, q.completed, q.not_completed) == (target, completed, not_completed)
+
+
+def test_codes_the_calendar_lacks_are_kept_apart(reader):
+    q = understand("I have done ABCD 213 and ABCD 999. Can I take ABCD 310?", reader)
+    assert (q.target, q.completed, q.unknown_completed) == ("ABCD 310", ["ABCD 213"], ["ABCD 999"])
+
+
+def test_need_check_finds_which_course_is_asked_about(reader):
+    q = understand("do I have to finish ABCD 110 before I can start ABCD 221?", reader)
+    assert (q.intent, q.asked, q.targets) == ("need_check", ["ABCD 110"], ["ABCD 221"])
+    q = understand("Does ABCD 310 require ABCD 213?", reader)
+    assert (q.asked, q.targets) == (["ABCD 213"], ["ABCD 310"])
+
+
+def test_year_and_term_in_any_spelling(reader):
+    for text, year in [("Applied Widgets year 3 term 2 courses", 3), ("yr-2 Applied Widgets courses", 2),
+                       ("what's in year three of Applied Widgets", 3), ("3rd-year Applied Widgets classes", 3)]:
+        q = understand(text, reader)
+        assert (q.intent, q.year) == ("program_year", year), text
+    assert understand("Applied Widgets year 3 term 2 courses", reader).term == 2
+
+
+def test_programs_by_alias_and_degree_name(reader):
+    assert understand("Do mech eng students need ABCD 221?", reader).program == "Mechanical Engineering"
+    assert understand("is ABCD 210 in the CS major", reader).program == "Computer Science"
+    assert understand("BSc Biology: is ABCD 210 required?", reader).program == "Biology"
+    assert understand("eng phys year 2 courses", reader).program == "Engineering Physics"
+
+
+def test_subjects_by_code_or_name_never_by_word_prefix(reader):
+    q = understand("list the 300-level linguistics courses", reader)
+    assert (q.intent, q.subjects, q.levels) == ("subject_level", ["LING"], [3])
+    assert understand("4xx abcd courses please", reader).subjects == ["ABCD"]
+    # "philosophy" names PHIL; "phil" inside "philanthropy" does not
+    assert understand("courses about philanthropy at the 100 level", reader).subjects == []
+
+
+def test_a_code_is_not_a_level_or_a_program(reader):
+    q = understand("Physics students: does ABCD 410 need ABCD 310?", reader)
+    assert q.levels == []
+
+
+def test_several_questions_in_one_are_each_read(reader):
+    q = understand("how many credits is ABCD 221, and what does it require?", reader)
+    assert q.intent == "multi"
+    assert [(p.intent, p.target) for p in q.parts] == [("credits", "ABCD 221"), ("prereq_of", "ABCD 221")]
+    q = understand("ABCD 310 coreqs + credits?", reader)
+    assert sorted(p.intent for p in q.parts) == ["coreq_of", "credits"]
+
+
+def test_history_statement_stays_with_the_question_after_it():
+    assert split_parts("I passed ABCD 110. Can I take ABCD 210?") == ["I passed ABCD 110. Can I take ABCD 210?"]
+    assert split_parts("what is ABCD 110? and what is ABCD 210?") == ["what is ABCD 110?", "and what is ABCD 210?"]
+
+
+def test_the_reading_line_says_what_was_understood(reader):
+    q = understand("Could I register in ABCD 221 w/o ABCD 210 if I took EFGH 100?", reader)
+    assert q.reading == ("Read as: completed EFGH 100; not completed ABCD 210; asking whether you can take "
+                         "ABCD 221.")
+    assert q.to_dict()["reading"] == q.reading
+
+
+def test_topic_question_keeps_only_what_the_course_is_about(reader):
+    q = understand("Are there any upper-level biology courses on plant ecology?", reader)
+    assert q.intent == "topic_level" and q.levels == [3, 4] and q.topic == "plant ecology"
