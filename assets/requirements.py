@@ -28,8 +28,9 @@ from collections.abc import Iterable
 from rag.codes import find_codes
 from rag.requirement_tree import tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
 
-QUANTIFIERS = {"one": 1, "either": 1, "any": 1, "all": 0, "both": 0, "two": 2, "three": 3, "four": 4}
-_QUANT_RE = re.compile(r"^(?P<q>one|all|both|two|three|four|any one|any)\s+of\s*(?:the following:?\s*)?(?P<rest>.*)$",
+QUANTIFIERS = {"one": 1, "either": 1, "any": 1, "all": 0, "both": 0, "two": 2, "three": 3, "four": 4, "five": 5,
+               "six": 6}
+_QUANT_RE = re.compile(r"^(?P<q>one|all|both|two|three|four|five|six|any one|any)\s+of\s*(?:the following:?\s*)?(?P<rest>.*)$",
                        re.IGNORECASE | re.DOTALL)
 _LABEL_RE = re.compile(r"(?:(?<=\s)|^|(?<=[;,.]))\(?(?P<label>[a-h])\)\s", re.IGNORECASE)
 _CLAUSE_START = (r"(?:one of|all of|both of|two of|three of|either|a score|a grade|a minimum|score|grade|"
@@ -77,7 +78,7 @@ def _code_leaf(text: str, subjects: Iterable[str] | None) -> dict | None:
     return {"op": "course", "code": code} if not rest else None
 
 
-_HOURS_RE = re.compile(r"\[\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?){1,2}\]")
+_HOURS_RE = re.compile(r"\[\d+(?:\.\d+)?\*?(?:\s*-\s*\d+(?:\.\d+)?\*?){1,2}\]")
 _CREDIT_D_FAIL_RE = re.compile(r"This course is not eligible for Credit/D/Fail grading\.?", re.IGNORECASE)
 
 
@@ -85,6 +86,8 @@ def normalize_requirement(text: str) -> str:
     """Undo the calendar's typing quirks that are not meaning: hours marks, brackets, 'Either(a)'."""
     text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))
     text = re.sub(r"\[([A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\]", r"\1", text)
+    # "KIN 131 (or 190)": the old number of the same course, an alternative
+    text = re.sub(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\s*\(or (\d{3}[A-Z]?)\)", r"\1 \2 or \1 \3", text)
     text = re.sub(r"\b(either|of)\(", r"\1 (", text, flags=re.IGNORECASE)
     return re.sub(r"\s+", " ", text).strip()
 
@@ -233,9 +236,12 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
         if labeled:
             labeled["op"], labeled["n"] = ("all", 0) if n == 0 else ("one", 1) if n == 1 else ("n_of", n)
             return labeled
+        op = "all" if n == 0 else "one" if n == 1 else "n_of"
+        grouped = _comma_groups(m["rest"], subjects) if op != "one" else None
+        if grouped:
+            return {"op": op, "n": n, "items": grouped}
         items, joiner = _list_items(m["rest"])
         parsed = [parse_requirement(i, subjects) for i in items]
-        op = "all" if n == 0 else "one" if n == 1 else "n_of"
         if len(parsed) > 1 and all(p["op"] == "course" for p in parsed) and \
                 ((op == "one" and joiner in ("and", "mixed")) or (op == "all" and joiner in ("or", "mixed"))):
             # "One of A, B and C": one of the three, or one of A/B plus C? The calendar does not say.
@@ -252,14 +258,34 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
         leaves = [_code_leaf(i, subjects) for i in items]
         if len(items) > 1 and all(leaves) and joiner in ("or", "and"):
             return {"op": "one" if joiner == "or" else "all", "n": 1 if joiner == "or" else 0, "items": leaves}
+        if len(items) > 1 and all(leaves) and joiner == "comma":
+            # "COMM 327, COMM 425": no word says one or all; met only when all are done, failed when none is
+            return {"op": "ambiguous", "n": 0, "items": leaves, "text": text}
         if len(items) > 1 and joiner in ("or", "and"):
             return {"op": "one" if joiner == "or" else "all", "n": 1 if joiner == "or" else 0,
                     "items": [parse_requirement(i, subjects) for i in items]}
     return _condition(text, subjects)
 
 
+def _comma_groups(rest: str, subjects) -> list[dict] | None:
+    """"All of A or B, C, D": commas separate the items and "or" joins inside one. Only when every
+    comma item is a code or codes joined by a single "or"."""
+    items = [i for i in (_strip(p) for p in re.split(r",\s*(?:and\s+)?", rest)) if i]
+    if len(items) < 2 or not any(re.search(r"\bor\b", i) for i in items):
+        return None
+    out = []
+    for item in items:
+        alternatives = [a for a in (_strip(p) for p in re.split(r"\s+or\s+", item)) if a]
+        leaves = [_code_leaf(a, subjects) for a in alternatives]
+        if not all(leaves):
+            return None
+        out.append(leaves[0] if len(leaves) == 1 else {"op": "one", "n": 1, "items": leaves})
+    return out
+
+
 def split_notes(text: str) -> tuple[str, list[str]]:
     """Cut advice ("X is recommended", "not eligible for Credit/D/Fail") off a requirement text."""
+    text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))  # grading and hours notes are not sentences
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
     kept, notes = [], []
     for s in sentences:

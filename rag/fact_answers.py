@@ -182,6 +182,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             text += f"\nBut note the credit exclusion with {', '.join(clash)}: {_quote(c.exclusion)} {ref}"
         return "yes", text
     if c.prerequisite_tree is None:
+        if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
+            return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
+                           f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
         return None, ""
     if q.not_completed and not done:
         return _without(c, q, ref)

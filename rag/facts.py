@@ -55,6 +55,7 @@ class CourseFact:
     excluded_with: list[str]
     equivalency: str
     restriction: str
+    prerequisite_notes: list[str] = field(default_factory=list)  # advice cut off the requirement ("recommended")
 
     @property
     def citation(self) -> str:
@@ -85,7 +86,7 @@ class FactStore:
                 corequisite=r["corequisite"],
                 corequisite_tree=json.loads(r["corequisite_tree"]) if r["corequisite_tree"] else None,
                 exclusion=r["exclusion"], excluded_with=r["excluded_with"], equivalency=r["equivalency"],
-                restriction=r["restriction"])
+                restriction=r["restriction"], prerequisite_notes=list(r.get("prerequisite_notes") or []))
         required_by: dict[str, list[tuple[str, bool]]] = {}
         coreq_of: dict[str, list[str]] = {}
         excluded: dict[str, set[str]] = {}

@@ -13,7 +13,7 @@ YES, NO, UNKNOWN = "yes", "no", "cannot tell"
 
 def unparsed_parts(node: dict) -> list[str]:
     """The texts of every unparsed leaf (empty = fully parsed)."""
-    if node["op"] == "unparsed":
+    if node["op"] in ("unparsed", "ambiguous"):  # an ambiguous list is read safely, but not fully
         return [node["text"]]
     return [t for child in node.get("items", []) for t in unparsed_parts(child)]
 

@@ -58,7 +58,7 @@ _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b
                             r"\bsince\b|\bif\b|\bwhen\b|\bthen\b", re.IGNORECASE)
 
 _YEAR_RE = re.compile(
-    r"\b(?:year|yr)[\s-]*(?P<n>[1-6]|one|two|three|four|five)\b|"
+    r"\b(?:year|yr)[\s-]*(?P<n>[1-9]|one|two|three|four|five)\b|"
     r"\b(?P<w>first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th|one|two|three|four)[\s-]*"
     r"(?:year|yr)s?\b|\b(?P<s>freshman|sophomore|junior|senior)\s+year\b", re.IGNORECASE)
 _TERM_RE = re.compile(r"\bterm[\s-]*(?P<n>[1-3]|one|two)\b|\b(?P<w>first|second|1st|2nd|fall|winter|spring)"

@@ -52,8 +52,9 @@ def test_course_rows_hold_credits_sentences_and_trees(tiny):
     tree = json.loads(c221["prerequisite_tree"])
     assert tree["op"] == "all" and tree["items"][0] == {"op": "course", "code": "ABCD 210"}
     assert rows["ABCD 310"]["credits_min"] == 3 and rows["ABCD 310"]["credits_max"] == 6
-    # Credit/D/Fail is a note, not part of the requirement
-    assert rows["ABCD 213"]["prerequisite_notes"] == ["This course is not eligible for Credit/D/Fail grading."]
+    # Credit/D/Fail is about grading: dropped, neither a requirement nor advice
+    assert rows["ABCD 213"]["prerequisite_notes"] == []
+    assert "Credit/D/Fail" not in rows["ABCD 213"]["prerequisite_tree"]
     assert json.loads(rows["ABCD 213"]["prerequisite_tree"])["op"] == "all"
 
 
