@@ -59,6 +59,8 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CRAWL_RETRIES": ("3", "Retries for server errors and timeouts, with exponential backoff."),
     "UBCAL_CRAWL_SENSOR_SAMPLE": ("20", "Pages the change sensor asks about (conditional requests) per tick, besides the sitemaps."),
     "UBCAL_BUILD_SCHEDULE": ("0 6 * * 1", "Cron schedule of the Dagster rebuild (default Mondays 06:00)."),
+    "UBCAL_PARSE_COVERAGE_MAX_DROP": ("1.0", "A build whose prerequisite parse coverage falls more than this many percentage points below CURRENT's is not published (smaller drops publish with a warning)."),
+    "UBCAL_PARSE_COVERAGE_MAX_NEW_UNREADABLE": ("25", "A build in which more than this many courses' prerequisites become unreadable at once is not published (fewer publish with a warning)."),
 }
 
 
@@ -121,6 +123,8 @@ class Settings:
     crawl_retries: int
     crawl_sensor_sample: int
     build_schedule: str
+    parse_coverage_max_drop: float
+    parse_coverage_max_new_unreadable: int
 
     @classmethod
     def from_env(cls, **overrides: object) -> "Settings":
@@ -164,6 +168,9 @@ class Settings:
             raise ValueError(f"UBCAL_CRAWL_RATE must be 0 (no limit) or more, not {self.crawl_rate}")
         if not 0 <= self.chunk_overlap < self.chunk_size:
             raise ValueError("UBCAL_CHUNK_OVERLAP must be at least 0 and below UBCAL_CHUNK_SIZE")
+        if self.parse_coverage_max_drop < 0 or self.parse_coverage_max_new_unreadable < 0:
+            raise ValueError("UBCAL_PARSE_COVERAGE_MAX_DROP and UBCAL_PARSE_COVERAGE_MAX_NEW_UNREADABLE must be "
+                             "0 or more")
         if self.serve_poll_seconds <= 0 or self.serve_max_open_versions < 1 or self.serve_max_body_bytes < 1024:
             raise ValueError("UBCAL_SERVE_POLL_SECONDS must be above 0, UBCAL_SERVE_MAX_OPEN_VERSIONS at least 1 "
                              "and UBCAL_SERVE_MAX_BODY_BYTES at least 1024")
