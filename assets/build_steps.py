@@ -32,7 +32,8 @@ from assets.tables import (CHUNKS_SCHEMA, chunks_table, embeddings_table, indexe
 from rag.bm25 import BM25Index
 from rag.config import Settings
 from rag.embedder import Embedder
-from rag.store import StoreLayout
+from rag.parse_coverage import CoverageChange, compare, coverage_rows, read_rows
+from rag.store import StoreError, StoreLayout
 
 LIBRARIES = ("ubcal", "faiss-cpu", "pyarrow", "rank-bm25", "sentence-transformers", "torch",
              "transformers", "selectolax", "numpy", "dagster")
@@ -157,6 +158,19 @@ def facts_summary(facts: CalendarFacts) -> dict:
     return {"courses": facts.courses.num_rows, "edges": facts.edges.num_rows,
             "program_rows": facts.programs.num_rows, "prerequisite_sentences": facts.prerequisite_sentences,
             "prerequisite_parsed": facts.prerequisite_parsed, "coverage": round(facts.coverage, 4)}
+
+
+def parse_coverage_change(facts: CalendarFacts, layout: StoreLayout) -> CoverageChange:
+    """The facts' prerequisite parse coverage against CURRENT's (nothing to compare: no CURRENT, or a
+    CURRENT without course facts or whose facts cannot be read)."""
+    after = coverage_rows(facts.courses.column("code").to_pylist(), facts.courses.column("prerequisite").to_pylist(),
+                          facts.courses.column("prerequisite_parsed").to_pylist())
+    try:
+        current = layout.current_id()
+        before = read_rows(layout.version_dir(current)) if current else None
+    except (StoreError, OSError, pa.ArrowException):
+        current, before = None, None
+    return compare(before, after, current if before is not None else None)
 
 
 def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,

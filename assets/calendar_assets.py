@@ -13,6 +13,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 from dagster import (
+    AssetCheckExecutionContext,
     AssetCheckResult,
     AssetCheckSeverity,
     AssetExecutionContext,
@@ -34,6 +35,7 @@ from assets.tokens import token_window
 from assets.sources import SourceScan
 from pipelines.resources import UbcalConfig
 from rag.bm25 import BM25Index
+from rag.parse_coverage import BLOCK, OK, WARN, CoverageRule, judge, summary
 from rag.store import StoreLayout
 
 GROUP = "index_build"
@@ -150,11 +152,20 @@ def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_s
                   bm25_index: BM25Index, calendar_facts: CalendarFacts) -> Output[PublishResult]:
     start = time.perf_counter()
     settings = ubcal.settings()
+    layout = StoreLayout(settings.store)
+    # what the facts_parse_coverage check judged, kept with the version and its audit line
+    rule = CoverageRule.from_settings(settings)
+    coverage = build_steps.parse_coverage_change(calendar_facts, layout)
+    verdict = judge(coverage, rule)
+    warnings = [summary(coverage, verdict, rule)] if verdict == WARN else []
     result = build_steps.publish_index(
-        StoreLayout(settings.store), settings, ubcal.embedder(), calendar_source, calendar_sections,
+        layout, settings, ubcal.embedder(), calendar_source, calendar_sections,
         calendar_chunks, chunk_embeddings, faiss.deserialize_index(faiss_index), bm25_index, calendar_facts,
-        extra={"build": {"dagster_run_id": context.run.run_id}},
+        extra={"build": {"dagster_run_id": context.run.run_id},
+               "parse_coverage": {"verdict": verdict, **coverage.to_dict()}, "warnings": warnings},
         gate=build_steps.smoke_gate(ubcal.embedder(), settings))
+    for warning in warnings:
+        context.log.warning(warning)
     if result.published:
         context.log.info(f"published version {result.version_id} (parent {result.parent})")
     else:
@@ -163,6 +174,7 @@ def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_s
     return Output(result, metadata={
         "version_id": result.version_id, "published": result.published, "parent": str(result.parent),
         "current_changed": result.current_changed, "path": str(result.path),
+        "warnings": MetadataValue.json(warnings),
         "duration_s": round(time.perf_counter() - start, 3)})
 
 
@@ -175,18 +187,46 @@ def every_page_has_sections(calendar_sections: ParsedCalendar) -> AssetCheckResu
 
 
 @asset_check(asset=calendar_facts, blocking=True,
-             description="Prerequisite parse coverage does not drop below the CURRENT version's.")
-def facts_parse_coverage(calendar_facts: CalendarFacts, ubcal: UbcalConfig) -> AssetCheckResult:
-    layout = StoreLayout(ubcal.settings().store)
-    current = layout.current_id()
-    previous = layout.read_manifest(current).get("facts", {}).get("coverage") if current else None
-    coverage = round(calendar_facts.coverage, 4)
-    passed = calendar_facts.courses.num_rows > 0 and (previous is None or coverage >= previous)
-    return AssetCheckResult(passed=passed, metadata={
-        "coverage": coverage, "previous_coverage": previous if previous is not None else "none",
-        "compared_with_version": current or "none",
-        "prerequisite_sentences": calendar_facts.prerequisite_sentences,
-        "unparsed": len(calendar_facts.unparsed_examples)})
+             description="Prerequisite parse coverage against CURRENT's. Courses whose prerequisite became "
+                         "unreadable are a WARN (the version publishes; they answer \"cannot tell\", quoting the "
+                         "sentence); a drop beyond UBCAL_PARSE_COVERAGE_MAX_DROP percentage points or more than "
+                         "UBCAL_PARSE_COVERAGE_MAX_NEW_UNREADABLE newly unreadable courses means a broken parser "
+                         "and blocks (ERROR).")
+def facts_parse_coverage(context: AssetCheckExecutionContext, calendar_facts: CalendarFacts,
+                         ubcal: UbcalConfig) -> AssetCheckResult:
+    settings = ubcal.settings()
+    rule = CoverageRule.from_settings(settings)
+    change = build_steps.parse_coverage_change(calendar_facts, StoreLayout(settings.store))
+    verdict = judge(change, rule) if calendar_facts.courses.num_rows else BLOCK
+    line = (summary(change, verdict, rule) if calendar_facts.courses.num_rows
+            else "no course facts: the build read no course at all; not published")
+    _tag_run(context, {"ubcal/parse_coverage": verdict, "ubcal/parse_coverage_pct": f"{change.coverage * 100:.2f}",
+                       "ubcal/parse_coverage_change_pp": "none" if change.change_pp is None else f"{change.change_pp:+.2f}",
+                       "ubcal/newly_unreadable": str(len(change.became_unreadable))})
+    if verdict != OK:
+        (context.log.error if verdict == BLOCK else context.log.warning)(line)
+    unreadable = "\n".join(f"- `{c['code']}`: {c['prerequisite'][:200]}" for c in change.became_unreadable)
+    return AssetCheckResult(
+        passed=verdict == OK, severity=AssetCheckSeverity.ERROR if verdict == BLOCK else AssetCheckSeverity.WARN,
+        description=line,
+        metadata={"verdict": verdict, "summary": line, "coverage": round(change.coverage, 4),
+                  "previous_coverage": round(change.previous, 4) if change.previous is not None else "none",
+                  "change_pp": change.change_pp if change.change_pp is not None else "none",
+                  "compared_with_version": change.compared_with or "none",
+                  "prerequisite_sentences": calendar_facts.prerequisite_sentences,
+                  "unparsed": len(calendar_facts.unparsed_examples),
+                  "newly_unreadable": len(change.became_unreadable),
+                  "newly_unreadable_courses": MetadataValue.md(unreadable or "none"),
+                  "became_readable": MetadataValue.json(change.became_readable),
+                  "max_drop_pp": rule.max_drop_pp, "max_new_unreadable": rule.max_new_unreadable})
+
+
+def _tag_run(context: AssetCheckExecutionContext, tags: dict[str, str]) -> None:
+    """Record the outcome on the run itself, so runs the schedule or the sensor started show it in the run list."""
+    try:
+        context.instance.add_run_tags(context.run.run_id, tags)
+    except Exception as exc:  # noqa: BLE001 - a run storage without tag updates must not fail the build
+        context.log.warning(f"could not tag the run with the parse coverage: {exc}")
 
 
 @asset_check(asset=calendar_chunks, blocking=True, description="Chunk ids are unique.")

@@ -114,6 +114,11 @@ def _run_gate(gate: Gate | None, folder: Path, version_id: str) -> dict | None:
     return outcome.to_dict()
 
 
+def _warnings(manifest_fields: dict) -> dict:
+    """The build's warnings (a parse coverage drop) for its audit line; nothing when there are none."""
+    return {"warnings": manifest_fields["warnings"]} if manifest_fields.get("warnings") else {}
+
+
 def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArtifacts,
                     manifest_fields: dict, gate: Gate | None = None) -> PublishResult:
     """Write and atomically publish ``version_id``; a no-op if an intact copy is already published.
@@ -137,7 +142,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
                 if changed:
                     layout.switch_current(version_id)
                 append_audit(layout, "build_unchanged", version=version_id, previous_current=parent,
-                             current_changed=changed, dagster_run_id=run_id)
+                             current_changed=changed, dagster_run_id=run_id, **_warnings(manifest_fields))
                 return PublishResult(version_id, False, parent, changed, final, smoke)
             _set_aside(layout, version_id)
             append_audit(layout, "corrupt_version_set_aside", version=version_id, problems=replaced,
@@ -174,7 +179,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             layout.switch_current(version_id)
             failpoint("publish:current-switched")
             append_audit(layout, "publish", version=version_id, previous_current=parent,
-                         dagster_run_id=run_id, counts=manifest.get("counts"),
+                         dagster_run_id=run_id, counts=manifest.get("counts"), **_warnings(manifest_fields),
                          **({"replaced_corrupt": replaced} if replaced else {}))
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)

@@ -1,8 +1,8 @@
 """Rebuild when the calendar folder changes: compare its fingerprint with CURRENT's."""
 
 
-from dagster import (DefaultSensorStatus, RunFailureSensorContext, RunRequest, SensorEvaluationContext, SkipReason,
-                     run_failure_sensor, sensor)
+from dagster import (AssetCheckSeverity, DagsterEventType, DefaultSensorStatus, RunFailureSensorContext, RunRequest,
+                     SensorEvaluationContext, SkipReason, run_failure_sensor, sensor)
 
 from assets.build_steps import read_source
 from pipelines.jobs import build_index_job
@@ -64,6 +64,20 @@ def calendar_changed_sensor(context: SensorEvaluationContext, ubcal: UbcalConfig
 @run_failure_sensor(monitored_jobs=[build_index_job], default_status=DefaultSensorStatus.RUNNING,
                     description="Records every failed build run in the store's audit log.")
 def build_failure_recorder(context: RunFailureSensorContext, ubcal: UbcalConfig):
-    error = context.failure_event.message if context.failure_event else "run failed"
-    append_audit(StoreLayout(ubcal.settings().store), "build_failed", dagster_run_id=context.dagster_run.run_id,
-                 error=error)
+    run_id = context.dagster_run.run_id
+    # a blocking check says why in its own words (the parse coverage line); Dagster's message only names it
+    error = "; ".join(blocking_check_failures(context.instance, run_id)) or (
+        context.failure_event.message if context.failure_event else "run failed")
+    tags = {k: v for k, v in context.dagster_run.tags.items() if k.startswith("ubcal/")}
+    append_audit(StoreLayout(ubcal.settings().store), "build_failed", dagster_run_id=run_id,
+                 error=" ".join(error.split()), **({"run_tags": tags} if tags else {}))
+
+
+def blocking_check_failures(instance, run_id: str) -> list[str]:
+    """One line per blocking check that failed with ERROR severity in the run: its name and description."""
+    lines = []
+    for entry in instance.all_logs(run_id, of_type=DagsterEventType.ASSET_CHECK_EVALUATION):
+        evaluation = entry.dagster_event.event_specific_data
+        if not evaluation.passed and evaluation.severity == AssetCheckSeverity.ERROR and evaluation.blocking:
+            lines.append(" ".join(f"{evaluation.check_name}: {evaluation.description or 'failed'}".split()))
+    return lines

@@ -32,10 +32,12 @@ def _root() -> None:
     """Offline question answering over the UBC Vancouver Academic Calendar."""
 
 
-def _fail(message: str, code: int = 1, json_out: bool = False) -> None:
-    """One line on stderr (the message is text, never markup) and a non-zero exit; JSON on stdout too."""
+def _fail(message: str, code: int = 1, json_out: bool = False, details: dict | None = None) -> None:
+    """One line on stderr (the message is text, never markup) and a non-zero exit; JSON on stdout too,
+    with ``details`` (what a failed build found, in full)."""
+    message = " ".join(message.split())
     if json_out:
-        print(json.dumps({"ok": False, "error": message}, indent=2))
+        print(json.dumps({"ok": False, "error": message, **(details or {})}, indent=2, default=str))
     err.print(Text.assemble(("error: ", "bold red"), message), soft_wrap=True)
     raise typer.Exit(code)
 
@@ -68,6 +70,8 @@ def _build_summary(result, outcome, layout: StoreLayout) -> dict:
         "unusable_pages": md.get("calendar_sections", {}).get("unusable_pages"),
         "unusable": md.get("calendar_sections", {}).get("unusable"),
         "checks": outcome.checks,
+        "warnings": outcome.warnings,
+        "parse_coverage": outcome.check_metadata.get("facts_parse_coverage"),
         "seconds": {k: v.get("duration_s") for k, v in md.items()},
     }
 
@@ -83,7 +87,7 @@ def _unchanged_summary(hit, layout: StoreLayout) -> dict:
         "program_pages": counts.get("program_pages"), "chunks": counts.get("chunks"), "embedded": 0,
         "reused_from_cache": counts.get("chunks"), "unusable_pages": len(unusable),
         "unusable": "\n".join(f"- `{p['path']}`: {p['reason']}" for p in unusable) or "none",
-        "checks": {}, "seconds": {"unchanged_check": round(hit.seconds, 3)},
+        "checks": {}, "warnings": [], "seconds": {"unchanged_check": round(hit.seconds, 3)},
     }
 
 
@@ -112,16 +116,29 @@ def build(source: Optional[str] = typer.Option(
         hit = unchanged_current(settings)
     except (ModelNotFound, StoreError) as exc:
         _fail(str(exc), 1, json_out)
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback (--json carries it)
+        import traceback
+
+        _fail(f"build failed: {type(exc).__name__}: {exc}", 1, json_out, {"traceback": traceback.format_exc()})
     if hit is not None:
         summary = _unchanged_summary(hit, layout)
     else:
         from pipelines.run_build import run_build  # Dagster only when there is something to build
 
-        with console.status("building index…", spinner="dots") if not json_out else nullcontext():
-            outcome = run_build(str(settings.source), str(settings.store), show_progress=not json_out,
-                                crawl_url=settings.crawl_url or None)
+        try:
+            with console.status("building index…", spinner="dots") if not json_out else nullcontext():
+                outcome = run_build(str(settings.source), str(settings.store), show_progress=not json_out,
+                                    crawl_url=settings.crawl_url or None)
+        except Exception as exc:  # noqa: BLE001 - outside the run (loading Dagster, the instance): one line
+            import traceback
+
+            _fail(f"build failed: {type(exc).__name__}: {exc}", 1, json_out,
+                  {"traceback": traceback.format_exc()})
         if not outcome.success or outcome.result is None:
-            _fail(f"build failed (run {outcome.run_id}): {outcome.failure}", 1, json_out)
+            _fail(f"build failed (run {outcome.run_id}): {outcome.failure}", 1, json_out,
+                  {"run_id": outcome.run_id, "checks": outcome.checks, "warnings": outcome.warnings,
+                   "check_metadata": outcome.check_metadata, "failures": outcome.failures,
+                   "run_tags": outcome.run_tags})
         summary = _build_summary(outcome.result, outcome, layout)
     if json_out:
         print(json.dumps(summary, indent=2))
@@ -138,9 +155,13 @@ def build(source: Optional[str] = typer.Option(
     if summary.get("fast_path"):
         console.print("checks: not run (CURRENT already is this build and its files verify)")
         return
-    failed = [name for name, ok in summary["checks"].items() if not ok]
-    console.print(f"checks: {len(summary['checks']) - len(failed)}/{len(summary['checks'])} passed"
+    warned = [w.split(":", 1)[0] for w in summary["warnings"]]
+    failed = [name for name, ok in summary["checks"].items() if not ok and name not in warned]
+    console.print(f"checks: {len(summary['checks']) - len(failed) - len(warned)}/{len(summary['checks'])} passed"
+                  + (f"; warnings: {', '.join(warned)}" if warned else "")
                   + (f"; failed: {', '.join(failed)}" if failed else ""))
+    for warning in summary["warnings"]:  # one line each, never wrapped into several
+        console.print(Text.assemble(("warning: ", "bold yellow"), warning), soft_wrap=True)
 
 
 @app.command()
@@ -284,6 +305,18 @@ def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.
     if diff_is_empty(d):
         console.print(f"no differences between {a} and {b}")
         return
+    cov = d.get("parse_coverage")
+    if cov and (cov["became_unreadable"] or cov["became_readable"] or cov["change_pp"]):
+        line = (f"prerequisite parse coverage {cov['previous_coverage']:.2%} -> {cov['coverage']:.2%} "
+                f"({cov['change_pp']:+.2f} pp)")
+        if cov["became_unreadable"]:
+            line += "; became unreadable: " + ", ".join(c["code"] for c in cov["became_unreadable"])
+        if cov["became_readable"]:
+            line += "; became readable: " + ", ".join(cov["became_readable"])
+        style = "bold yellow" if cov["became_unreadable"] else "green"
+        console.print(Text.assemble(("warning: " if cov["became_unreadable"] else "", style), line), soft_wrap=True)
+        for c in cov["became_unreadable"]:
+            console.print(f"    {c['code']}: \u201c{c['prerequisite']}\u201d", markup=False, highlight=False)
     for url in d["pages_added"]:
         console.print(f"[green]+ page[/] {url}")
     for url in d["pages_removed"]:

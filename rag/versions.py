@@ -179,7 +179,18 @@ def diff_versions(layout: StoreLayout, a: str, b: str) -> dict:
         })
     return {"from": a, "to": b, "pages_added": sorted(hash_b.keys() - hash_a.keys()),
             "pages_removed": sorted(hash_a.keys() - hash_b.keys()), "pages_changed": pages_changed,
-            "facts_changed": diff_facts(fa, fb)}
+            "facts_changed": diff_facts(fa, fb), "parse_coverage": diff_parse_coverage(fa, fb, a)}
+
+
+def diff_parse_coverage(fa: Path, fb: Path, a: str) -> dict | None:
+    """Prerequisite parse coverage of ``b`` against ``a``: the change and the courses that became
+    unreadable (or readable); None when either version has no course facts."""
+    from rag.parse_coverage import compare, read_rows
+
+    before, after = read_rows(fa), read_rows(fb)
+    if before is None or after is None:
+        return None
+    return compare(before, after, a).to_dict()
 
 
 def diff_facts(fa: Path, fb: Path) -> list[dict]:
@@ -203,4 +214,9 @@ def diff_facts(fa: Path, fb: Path) -> list[dict]:
 
 
 def diff_is_empty(diff: dict) -> bool:
-    return not (diff["pages_added"] or diff["pages_removed"] or diff["pages_changed"] or diff.get("facts_changed"))
+    coverage = diff.get("parse_coverage") or {}
+    # a changed parser can change what is readable with the same pages and the same sentences
+    coverage_changed = bool(coverage.get("became_unreadable") or coverage.get("became_readable")
+                            or coverage.get("change_pp"))
+    return not (diff["pages_added"] or diff["pages_removed"] or diff["pages_changed"] or diff.get("facts_changed")
+                or coverage_changed)

@@ -86,6 +86,8 @@ def test_facts_are_published_and_a_coverage_drop_blocks_the_next_version(sample_
                                              "Prerequisite: CPSC 110 must be taken before or with this course."))
     worse = run_build(str(sample_copy.root), str(store))
     assert not worse.success and worse.checks.get("facts_parse_coverage") is False
+    # one course of the sample's 26 sentences is 3.85 points: beyond UBCAL_PARSE_COVERAGE_MAX_DROP (1 pp)
+    assert "(-3.85 pp" in worse.failure and "a drop of more than 1 pp" in worse.failure
     assert layout.current_id() == first.result.version_id  # the drop published nothing
     assert layout.published_ids() == [first.result.version_id]
 
