@@ -126,6 +126,8 @@ class Answerer:
         if fact is not None:
             timings["facts"] = (time.perf_counter() - t0) * 1000
             return self._fact_result(understood, fact, chosen, mode, timings, tokens, trace, start)
+        if self._asks_about_unknown(understood):  # "can I take FREN 122" when the calendar has no FREN 122
+            return self._decline_unknown(question, entities, chosen, mode, timings, tokens, trace, start)
 
         t0 = time.perf_counter()
         if chosen.path == "complex":
@@ -229,6 +231,14 @@ class Answerer:
                       excerpts=[{"n": n, "citation": s.citation, "title": s.title,
                                  "chunk_id": self._chunk_id_of(s.citation)} for n, s in enumerate(fact.sources, 1)],
                       trace=trace, answered_by=answered_by, understood=understood.to_dict(), verdict=fact.verdict)
+
+    @staticmethod
+    def _asks_about_unknown(understood: Question) -> bool:
+        """A fact question whose course asked about is not in the calendar: say so, don't search."""
+        unknown = set(understood.entities.unknown_courses)
+        asked = set(understood.targets or ([understood.target] if understood.target else []))
+        asked |= set(understood.asked)
+        return understood.intent not in ("none", "topic_level") and bool(unknown & asked)
 
     @staticmethod
     def _unknown_only(entities: Entities) -> bool:

@@ -27,19 +27,23 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
              r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
              r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|withdrew(?: from)?|"
-             r"withdrawn(?: from)?|w'?d|skipped|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
+             r"withdrawn(?: from)?|w'?d|skipped|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
+             r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|"
              r"instead of|rather than|no|not")
 _DONE = (r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
-         r"i completed|i finished|i got|i had|already (?:took|taken|did|done|completed|passed|finished|have)|"
+         r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
          r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
-         r"took|credit in|my|only done|just did|just finished|just completed|also did|also have|and passed")
+         r"took|credit in|my|only done|just did|just finished|just completed|also did|also have|and passed|"
+         r"got through|cleared|aced|wrapped up|knocked out|got credit for|earned credit (?:for|in)|hold|own|"
+         r"finished up|passed off|have done|did well in|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")
 _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| for)?|get into|getting into|"
            r"sign up for|signing up for|eligible (?:for|to take)|qualify for|qualified for|ready for|"
-           r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|in")
+           r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|"
+           r"get in(?:to)?|register in|place into")
 _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<target>{_TARGET})\b",
                      re.IGNORECASE)
 # a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
@@ -59,7 +63,7 @@ _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b
 
 _YEAR_RE = re.compile(
     r"\b(?:year|yr)[\s-]*(?P<n>[1-9]|one|two|three|four|five)\b|"
-    r"\b(?P<w>first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th|one|two|three|four)[\s-]*"
+    r"\b(?P<w>first|second|third|fourth|fifth|final|last|1st|2nd|3rd|4th|5th|one|two|three|four|[1-6])[\s-]*"
     r"(?:year|yr)s?\b|\b(?P<s>freshman|sophomore|junior|senior)\s+year\b", re.IGNORECASE)
 _TERM_RE = re.compile(r"\bterm[\s-]*(?P<n>[1-3]|one|two)\b|\b(?P<w>first|second|1st|2nd|fall|winter|spring)"
                       r"[\s-]+(?:term|semester)\b|\bsemester[\s-]*(?P<n2>[1-2])\b", re.IGNORECASE)
