@@ -103,6 +103,22 @@ def labelled_sentences(text: str) -> dict[str, str]:
     return out
 
 
+def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
+    """Codes an exclusion sentence excludes ``code`` with. Alternatives are separated by "or" and commas;
+    courses joined by "and" or "both" form one alternative ("only one of PSYC 100 or PSYC 101 and 102",
+    "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other."""
+    groups: list[list[str]] = []
+    for alternative in re.split(r"\s+or\s+", sentence):
+        if re.search(r"\bboth\b|\band\b", alternative):
+            groups.append(unique_codes(alternative, subjects, strict=True))
+        else:
+            groups += [[c] for c in unique_codes(alternative, subjects, strict=True)]
+    mine = [g for g in groups if code in g]
+    if not mine:  # the sentence does not name the course itself: every code it names
+        return [c for g in groups for c in g if c != code]
+    return [c for g in groups if code not in g for c in g if c not in mine[0]]
+
+
 def _credit_range(credits: str) -> tuple[float | None, float | None]:
     nums = [float(n) for n in re.findall(r"\d+(?:\.\d+)?", credits or "")]
     return (min(nums), max(nums)) if nums else (None, None)
@@ -120,8 +136,7 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
     co_tree = parse_requirement(co_text, subjects) if co_text else None
     exclusions = [m.group(0).strip() for m in _EXCLUSION_RE.finditer(text)
                   if unique_codes(m["list"], subjects, strict=True)]
-    excluded = list(dict.fromkeys(c for e in exclusions for c in unique_codes(e, subjects, strict=True)
-                                  if c != section.course_code))
+    excluded = list(dict.fromkeys(c for e in exclusions for c in excluded_by(e, section.course_code, subjects)))
     equivalency = sentences.get("equivalency", "")
     restriction = _RESTRICTION_RE.search(text)
     low, high = _credit_range(section.credits)

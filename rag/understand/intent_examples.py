@@ -186,6 +186,8 @@ EXAMPLES: dict[str, list[str]] = {
         "a second-year course about statistics for psychology", "what class teaches accounting basics",
     ],
     "decline": [
+        "is ABC 101 hard", "is ABC 200 an easy A?", "how much work is ABC 310", "is ABC 120 a bird course",
+        "what's the failure rate of ABC 100", "are the exams in ABC 230 curved?", "is ABC 105 worth taking",
         "who's lecturing ABC 110 next term?", "when does the library close tonight", "what's the deadline for withdrawing from a class",
         "How many students are in ABC 100?", "What room is ABC 200 in?", "Is professor Smith a good instructor?",
         "When is the ABC 100 final exam?", "What time is ABC 210 held?", "Who is the instructor for ABC 300 this term?",
