@@ -82,6 +82,8 @@ def run(store: Path, n: int) -> None:
         retrieval_ms.append((time.perf_counter() - t) * 1000)
     parts = retrieval_breakdown(answerer, retrieval_queries)
 
+    fact_ms, understand_ms, by = fact_answers(answerer, codes, rng)
+
     simple_ms, complex_ms, replaced, subq_sources = [], [], 0, {}
     for code in codes[:n]:
         t = time.perf_counter()
@@ -116,6 +118,9 @@ def run(store: Path, n: int) -> None:
     print(f"hybrid retrieval, warm, {len(retrieval_ms)} queries: p50 {statistics.median(retrieval_ms):.1f} ms, "
           f"p95 {pct(retrieval_ms, 0.95):.1f} ms")
     print("  where the time goes (p50 per query): " + ", ".join(f"{k} {v:.2f} ms" for k, v in parts.items()))
+    print(f"fact answers, warm, {len(fact_ms)} questions of {len(FACT_TEMPLATES)} kinds (understanding included): "
+          f"p50 {statistics.median(fact_ms):.1f} ms, p95 {pct(fact_ms, 0.95):.1f} ms; the understand step alone "
+          f"p50 {statistics.median(understand_ms):.1f} ms; answered by {by}")
     print(f"ask simple path, warm, {len(simple_ms)} questions: p50 {statistics.median(simple_ms):.0f} ms, "
           f"p95 {pct(simple_ms, 0.95):.0f} ms (guard replaced the model's answer in {replaced}/{len(simple_ms)})")
     print(f"ask complex path, warm, {len(complex_ms)} questions: p50 {statistics.median(complex_ms):.0f} ms, "
@@ -124,6 +129,27 @@ def run(store: Path, n: int) -> None:
     print(f"cold `ubcal ask` answered without the model (unknown code, declined): "
           f"{', '.join(f'{s:.2f}' for s in cold_nomodel_s)} s")
     print(f"peak RSS: warm benchmark process {warm_rss:.0f} MB; cold `ubcal ask` process {cold_rss:.0f} MB")
+
+
+FACT_TEMPLATES = [
+    "prereqs for {a}?", "how many credits is {a}", "can I take {a} if I have {b}?", "do I need {b} for {a}?",
+    "how many credits are {a} and {b} together", "can I get credit for both {a} and {b}?",
+    "I failed {b}, can I still take {a}?", "what can I take after {b}?",
+]
+
+
+def fact_answers(answerer, codes: list[str], rng: random.Random) -> tuple[list[float], list[float], dict]:
+    """Warm answers from calendar facts, in many phrasings: total time and the understanding step."""
+    total, understand, by = [], [], {}
+    answerer.ask(FACT_TEMPLATES[0].format(a=codes[0], b=codes[1]))  # warm: classifier, facts tables
+    for i in range(len(codes) // 2):
+        template = FACT_TEMPLATES[i % len(FACT_TEMPLATES)]
+        a = answerer.ask(template.format(a=codes[2 * i], b=codes[2 * i + 1]))
+        by[a.answered_by] = by.get(a.answered_by, 0) + 1
+        if a.answered_by in ("facts", "decline"):
+            total.append(a.timings_ms["total"])
+            understand.append(a.timings_ms["understand"])
+    return total, understand, by
 
 
 def retrieval_breakdown(answerer, queries: list[str]) -> dict[str, float]:
