@@ -108,8 +108,9 @@ def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
     courses joined by "and" or "both" form one alternative ("only one of PSYC 100 or PSYC 101 and 102",
     "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other."""
     groups: list[list[str]] = []
+    grouping = re.search(r"\bor\b", sentence) is not None  # "only one of A and B": "and" lists, not groups
     for alternative in re.split(r"\s+or\s+", sentence):
-        if re.search(r"\bboth\b|\band\b", alternative):
+        if grouping and re.search(r"\bboth\b|\band\b", alternative):
             groups.append(unique_codes(alternative, subjects, strict=True))
         else:
             groups += [[c] for c in unique_codes(alternative, subjects, strict=True)]

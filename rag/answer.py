@@ -107,9 +107,10 @@ class Answerer:
         trace.add("understand", **understood.to_dict())
         answer = self._answer(understood, chosen_route=route, mode=mode, top_k=top_k,
                               run=(timings, tokens, trace, start))
-        answer.reading = understood.reading
-        answer.understood = understood.to_dict()
-        answer.answer = f"{answer.answer}\n{understood.reading}"
+        reading = answer.understood.get("reading") or understood.reading  # the reading that answered
+        answer.reading = reading
+        answer.understood = answer.understood or understood.to_dict()
+        answer.answer = f"{answer.answer}\n{reading}"
         return answer
 
     def _answer(self, understood: Question, chosen_route: str, mode: str, top_k: int, run: tuple) -> Answer:
@@ -123,6 +124,10 @@ class Answerer:
             return self._decline_unknown(question, entities, chosen, mode, timings, tokens, trace, start)
         t0 = time.perf_counter()
         fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
+        if fact is None and understood.runner_up is not None and understood.runner_up.intent != "none":
+            second = understood.runner_up  # the facts cannot answer the first reading: try the next one
+            fact = self._fact_answer(second, lambda: self._topic_codes(second, mode), trace)
+            understood = second if fact is not None else understood
         if fact is not None:
             timings["facts"] = (time.perf_counter() - t0) * 1000
             return self._fact_result(understood, fact, chosen, mode, timings, tokens, trace, start)

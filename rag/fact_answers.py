@@ -115,21 +115,23 @@ def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
-    c = facts.courses.get(q.target)
-    if c is None:
+    named = [t for t in (q.targets or [q.target]) if t in facts.courses]
+    if not named:
         return None
     w = _Writer()
-    requiring = sorted({src for src, _ in facts.required_by.get(c.code, []) if src in facts.courses})
-    unsure = {src for src, parsed in facts.required_by.get(c.code, []) if not parsed}
+    # "which courses require both A and B": the courses whose prerequisites name every one of them
+    sets = [{src for src, _ in facts.required_by.get(code, []) if src in facts.courses} for code in named]
+    requiring = sorted(set.intersection(*sets))
+    unsure = {src for code in named for src, parsed in facts.required_by.get(code, []) if not parsed}
+    joint = " and ".join(named)
     if not requiring:
-        ref = w.cite(course_source(c))
-        return FactAnswer("reverse_prereq", "none",
-                          f"No course in the calendar lists {c.code} in its prerequisites. ({_label(c)} {ref})",
-                          w.sources)
+        refs = " ".join(w.cite(course_source(facts.courses[code])) for code in named)
+        return FactAnswer("reverse_prereq", "none", f"No course in the calendar lists {joint} in its prerequisites. "
+                          f"({'; '.join(_label(facts.courses[code]) for code in named)} {refs})", w.sources)
     refs = {code: w.cite(course_source(facts.courses[code])) for code in requiring}
     listed = ", ".join(f"{code} {refs[code]}" for code in requiring)
     # no computed counts: the guard admits only numbers the cited calendar text contains
-    lines = [f"Courses whose prerequisites name {c.code}: {listed}."]
+    lines = [f"Courses whose prerequisites name {joint}: {listed}."]
     if unsure:
         lines.append("Of these, ubcal could not fully read the prerequisite of "
                      + ", ".join(sorted(unsure)) + "; check their sentences below.")
@@ -224,8 +226,8 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
         return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
     if result == YES and not c.restriction:
-        return "yes", (f"Yes: {', '.join(q.not_completed)} is not required; {c.code} can be taken with "
-                       f"{describe(tree)} instead (you need that route). {ref}\n{quote}")
+        return "yes", (f"Yes: {', '.join(q.not_completed)} is not required; another route of {c.code}'s "
+                       f"prerequisite avoids it, and you need one of those routes: {describe(tree)}. {ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
     return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
                            f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "
@@ -288,6 +290,8 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
         return None
     candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
                          if src in facts.courses and src not in done})
+    if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
+        candidates = [code for code in candidates if code.split()[0] in q.subjects]
     met, maybe = [], []
     for code in candidates:
         c = facts.courses[code]

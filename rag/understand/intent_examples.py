@@ -51,6 +51,8 @@ EXAMPLES: dict[str, list[str]] = {
         "Is it required to have ABC 213 to enrol in ABC 310?", "Do ABC 300 and ABC 310 both require ABC 200?",
     ],
     "eligibility": [
+        "my transcript has ABC 121 and ABC 123. Does that qualify me for ABC 233?",
+        "Does ABC 110 plus ABC 120 qualify me for ABC 220?", "with ABC 101 on my record am I cleared for ABC 201",
         "Can I take ABC 200 if I have ABC 100?", "I've done ABC 110, can I take ABC 210?",
         "Is ABC 110 enough to take ABC 210?", "Am I eligible for ABC 300 with ABC 200 and ABC 201?",
         "I have ABC 100 and ABC 101, am I allowed to register in ABC 201?", "can i enrol in abc 310 after abc 210",
@@ -187,7 +189,7 @@ EXAMPLES: dict[str, list[str]] = {
     ],
     "decline": [
         "is ABC 101 hard", "is ABC 200 an easy A?", "how much work is ABC 310", "is ABC 120 a bird course",
-        "what's the failure rate of ABC 100", "are the exams in ABC 230 curved?", "is ABC 105 worth taking",
+        "what's the failure rate of ABC 100", "are the exams in ABC 230 curved?", "should I bother with ABC 105",
         "who's lecturing ABC 110 next term?", "when does the library close tonight", "what's the deadline for withdrawing from a class",
         "How many students are in ABC 100?", "What room is ABC 200 in?", "Is professor Smith a good instructor?",
         "When is the ABC 100 final exam?", "What time is ABC 210 held?", "Who is the instructor for ABC 300 this term?",

@@ -14,6 +14,7 @@ later stage reads this object; none goes back to the raw string.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ from rag.understand.programs import ProgramFinder
 from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, normalize_text, read_levels,
                                   read_mentions, read_subjects, read_year_levels, read_year_term)
 
+RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
 FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
                 "coreq_of", "prereq_of", "credits", "credits_total", "program_course", "program_year",
                 "subject_level", "topic_level", "describe", "decline")
@@ -100,6 +102,7 @@ class Question:
     asks_fewer: bool = False
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
+    runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
 
     @property
     def off_calendar(self) -> bool:
@@ -136,7 +139,8 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
-                "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts]}
+                "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
+                "runner_up": self.runner_up.intent if self.runner_up else ""}
 
 
 def _asking(q: Question) -> str:
@@ -289,20 +293,27 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  year=year, term=term, levels=levels, subjects=subjects,
                  yes_no=_YES_NO_RE.search(part) is not None)
     scores = reader.classifier.scores([part], reader.subjects)[0] if reader.classifier else {"none": 1.0}
-    ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-    intent, confidence = "none", 0.0
-    for name, p in ranked:
-        if _possible(name, codes, programs, levels, subjects):
-            intent, confidence = name, p
-            break
-    if intent == "other":
-        intent = "none"
-    if intent == "credits" and len(codes) > 1:  # the credits of several courses: each, and their total
-        intent = "credits_total"
-    q.intent, q.confidence = intent, confidence
-    q.reason = REASONS.get(intent, REASONS["none"])
+    feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
+                if _possible(name, codes, programs, levels, subjects)]
+    intent, confidence = feasible[0] if feasible else ("none", 0.0)
+    q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
+    # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
+    if len(feasible) > 1 and feasible[1][1] >= RUNNER_UP_SHARE * confidence and feasible[1][0] != "other":
+        second = copy.copy(q)
+        second.runner_up = None
+        second.intent, second.confidence = _settle(feasible[1][0], codes), feasible[1][1]
+        _fill(second, local, history if history is not None else local, text, finder.known_courses)
+        q.runner_up = second
     return q
+
+
+def _settle(intent: str, codes: list[str]) -> str:
+    if intent == "other":
+        return "none"
+    if intent == "credits" and len(codes) > 1:  # the credits of several courses: each, and their total
+        return "credits_total"
+    return intent
 
 
 def read_level_list(text: str) -> list[int]:
@@ -324,6 +335,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     codes = list(dict.fromkeys(m.code for m in local))
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
+    q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
+    q.target = ""
     if intent in ("eligibility", "unlocks"):
         targets = [] if intent == "unlocks" else _targets(local)
         q.targets = targets

@@ -27,7 +27,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
              r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
              r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|withdrew(?: from)?|"
-             r"withdrawn(?: from)?|w'?d|skipped|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
+             r"withdrawn(?: from)?|w'?d|skipped|skip|skipping|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|"
