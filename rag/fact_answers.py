@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rag.facts import CourseFact, FactStore, ProgramRow
 from rag.question import Question
@@ -150,7 +150,8 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     w = _Writer()
     verdicts, lines = [], []
     for code in targets:
-        verdict, text = _eligibility_one(facts.courses[code], q, facts, w)
+        verdict, text = (_eligibility_either(facts.courses[code], q, facts, w) if len(q.either) > 1
+                         else _eligibility_one(facts.courses[code], q, facts, w))
         if verdict is None:
             return None
         verdicts.append(verdict)
@@ -163,6 +164,24 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
             overall, "It differs by course") + f": {', '.join(f'{t} {v}' for t, v in zip(targets, verdicts))}."
         lines.insert(0, summary)
     return FactAnswer("eligibility", overall, "\n".join(lines), w.sources)
+
+
+def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    """"Is A or B enough for C?": each alternative on its own; "yes" only when each one is enough."""
+    results = []
+    for one in q.either:
+        alone = replace(q, completed=[x for x in q.completed if x not in q.either or x == one], either=[])
+        results.append((one, *_eligibility_one(c, alone, facts, w)))
+    if any(v is None for _, v, _ in results):
+        return None, ""
+    verdicts = {v for _, v, _ in results}
+    verdict = verdicts.pop() if len(verdicts) == 1 else "cannot tell"
+    lead = {"yes": f"Yes: either one is enough for {c.code}.", "no": f"No: neither one alone is enough for {c.code}."}
+    head = lead.get(verdict, f"It depends on which one: for {c.code}, " + "; ".join(
+        f"with {one} {v}" for one, v, _ in results) + ".")
+    leads = [text.split("\n")[0] for _, _, text in results]
+    rest = results[0][2].split("\n")[1:]  # the calendar's sentence, quoted once
+    return verdict, "\n".join([head] + leads + rest)
 
 
 def _history_words(q: Question) -> str:

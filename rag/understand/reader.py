@@ -90,6 +90,7 @@ class Question:
     asked: list[str] = field(default_factory=list)          # "do I need A for B": A
     completed: list[str] = field(default_factory=list)
     not_completed: list[str] = field(default_factory=list)
+    either: list[str] = field(default_factory=list)         # completed courses named as alternatives ("A or B")
     unknown_completed: list[str] = field(default_factory=list)
     year: int = 0
     term: int = 0
@@ -125,7 +126,10 @@ class Question:
         if self.parts:
             return " | ".join(p.reading for p in self.parts)
         bits = []
-        if self.completed:
+        if self.either:
+            others = [c for c in self.completed if c not in self.either]
+            bits.append("completed " + ", ".join(others + [" or ".join(self.either)]))
+        elif self.completed:
             bits.append("completed " + ", ".join(self.completed))
         if self.not_completed:
             bits.append("not completed " + ", ".join(self.not_completed))
@@ -135,7 +139,7 @@ class Question:
     def to_dict(self) -> dict:
         return {"intent": self.intent, "reason": self.reason, "reading": self.reading, "target": self.target,
                 "targets": self.targets, "asked": self.asked, "completed": self.completed,
-                "not_completed": self.not_completed, "unknown_completed": self.unknown_completed,
+                "not_completed": self.not_completed, "either": self.either, "unknown_completed": self.unknown_completed,
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
@@ -336,6 +340,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
     q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
+    q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks"):
         targets = [] if intent == "unlocks" else _targets(local)
@@ -345,6 +350,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
             q.completed = [c for c in q.completed] or [c for c in codes if c in known]
+        chained = {m.code for n, m in enumerate(pool) if m.or_previous or
+                   (n + 1 < len(pool) and pool[n + 1].or_previous)}
+        q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
     elif intent == "need_check":
         target_idx = _need_target(local, text)
         q.targets = [local[i].code for i in target_idx]

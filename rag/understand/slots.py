@@ -48,6 +48,7 @@ _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<tar
                      re.IGNORECASE)
 # a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
 _POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+)?"
+                          r"(?:still\s+|also\s+)?"
                           r"(?:not\s+(?:yet\s+)?(?:done|taken|completed|finished|passed)|failed|dropped|"
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
@@ -57,6 +58,7 @@ _POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?
 # what joins the items of one list: the cue before the list covers all of them
 _NEGATED_DONE_RE = re.compile(r"\b(?:without|w/o|never|not|haven'?t|have not|didn'?t|did not)\s*(?:ever\s+|yet\s+)?$",
                               re.IGNORECASE)
+_OR_JOIN_RE = re.compile(r"^\s*,?\s*(?:or|or else)\s*$", re.IGNORECASE)
 _LIST_JOIN_RE = re.compile(r"^\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|as well as|plus)?\s*$", re.IGNORECASE)
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bso\b|\bwhile\b|\bbecause\b|"
                             r"\bsince\b|\bif\b|\bwhen\b|\bthen\b", re.IGNORECASE)
@@ -83,6 +85,7 @@ class CodeMention:
     end: int
     role: str = NONE
     cue: str = ""   # the cue word that gave the role, lower case ("without", "for", "after", ...)
+    or_previous: bool = False  # joined to the code before by "or": "is A or B enough" names alternatives
 
 
 @dataclass
@@ -126,8 +129,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
         return NONE, ""
     kind = "not" if last["not"] else "done" if last["done"] else "target"
-    if kind == "done" and _NEGATED_DONE_RE.search(window[:last.start()]):
-        kind = "not"  # "without having done A", "never having taken A"
+    if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):
+        kind = "not"  # "without having done A", "never having taken A", "without taking A"
     return {"not": NOT_DONE, "done": DONE, "target": TARGET}[kind], last.group(0).lower()
 
 
@@ -137,6 +140,7 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
     previous = None
     for m in mentions:
         m.role, m.cue = _role_before(text, m, previous)
+        m.or_previous = previous is not None and _OR_JOIN_RE.match(text[previous.end:m.start]) is not None
         previous = m
     # cues after a code (or list): "A and B are done", "A (failed)"
     i = 0

@@ -100,3 +100,60 @@ def test_topic_at_a_level_names_a_course_at_that_level(answerer):
 def test_topic_nobody_teaches_is_not_a_yes(answerer):
     a = _facts_answer(answerer, "Is there a first-year math course on underwater basket weaving?")
     assert a.answer.startswith("Not by name") and a.verdict == "closest"
+
+
+# -- issue 16: answers that follow how the question was read ------------------------------------------
+
+def test_a_course_named_as_not_taken_is_never_counted_as_done(answerer):
+    a = _facts_answer(answerer, "CPSC 121 is still not done but CPSC 210 is. Am I ok to take CPSC 213?")
+    assert a.verdict == "no" and a.answer.startswith("No") and "still needed: CPSC 121" in a.answer
+    assert a.understood["not_completed"] == ["CPSC 121"] and a.understood["completed"] == ["CPSC 210"]
+    assert a.answer.splitlines()[-1] == a.reading == (
+        "Read as: completed CPSC 210; not completed CPSC 121; asking whether you can take CPSC 213.")
+
+
+def test_without_a_course_asks_whether_it_can_be_avoided(answerer):
+    a = _facts_answer(answerer, "is CPSC 213 possible w/o ever doing CPSC 121?")
+    assert a.verdict == "no" and "requires CPSC 121 on every route" in a.answer
+    a = _facts_answer(answerer, "could I do CPSC 221 without taking MATH 220?")
+    assert a.verdict == "yes" and "MATH 220 is not required" in a.answer
+
+
+def test_alternatives_named_with_or_are_each_checked(answerer):
+    a = _facts_answer(answerer, "would CPSC 121 or CPSC 210 by itself get me into CPSC 213?")
+    assert a.verdict == "no" and a.answer.startswith("No: neither one alone")
+
+
+def test_need_check_yes_no_and_one_option(answerer):
+    assert _facts_answer(answerer, "Does CPSC 310 require CPSC 210?").verdict == "yes"
+    a = _facts_answer(answerer, "do I have to do MATH 220 before CPSC 221?")
+    assert a.verdict == "no" and "one option" in a.answer
+    assert _facts_answer(answerer, "is STAT 200 needed for CPSC 221?").verdict == "no"
+
+
+def test_unlocks_lists_courses_whose_requirements_are_now_met(answerer):
+    a = _facts_answer(answerer, "I just wrapped up CPSC 110. Which courses does that open up?")
+    lead = a.answer.split("These also")[0]
+    assert "CPSC 210" in lead and "CPSC 213" not in lead  # CPSC 213 also needs CPSC 121
+
+
+def test_credit_total_shows_its_sum_and_passes_the_guard(answerer):
+    a = _facts_answer(answerer, "CPSC 110 plus MATH 100 plus STAT 200 - how many credits all together?")
+    assert a.answer.startswith("10 credits in total (4 + 3 + 3 = 10)")
+
+
+def test_subject_level_lists_every_course_at_that_level(answerer):
+    a = _facts_answer(answerer, "every 3xx stats course please")
+    assert set(unique_codes(a.answer)) >= {"STAT 302", "STAT 305", "STAT 306"}
+    assert not set(unique_codes(a.answer)) & {"STAT 200", "STAT 406"}
+
+
+def test_what_the_calendar_does_not_hold_is_declined_without_searching(answerer):
+    a = answerer.ask("which instructor is running CPSC 110 next winter?")
+    assert a.declined and a.answered_by == "decline" and a.tokens["llm_calls"] == 0
+    assert "retrieve" not in a.trace.steps()
+
+
+def test_a_course_the_calendar_lacks_is_named_as_missing(answerer):
+    a = answerer.ask("can I take CPSC 999 after CPSC 110?")
+    assert a.declined and "no course CPSC 999" in a.answer and a.tokens["llm_calls"] == 0
