@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rag.agent import decompose, round_robin_merge
 from rag.config import Settings
@@ -32,7 +32,8 @@ INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
-TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
+TOPIC_DEPTH = 30
+PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn  # ranked candidates a topic-at-a-level answer chooses its courses from
 
 
 class QuestionError(ValueError):
@@ -197,6 +198,9 @@ class Answerer:
             fact = topic_level(understood, facts, ranked_codes())
         elif understood.intent == "multi":
             fact = answer_parts(understood, facts)
+        elif understood.intent in PER_COURSE and len(understood.targets) > 1:  # "prereqs of A and B"
+            each = [replace(understood, target=t, targets=[t], parts=[]) for t in understood.targets]
+            fact = answer_parts(replace(understood, parts=each), facts)
         else:
             fact = ANSWERERS[understood.intent](understood, facts)
         if fact is not None and fact.kind == "decline":

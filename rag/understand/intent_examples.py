@@ -170,6 +170,8 @@ EXAMPLES: dict[str, list[str]] = {
         "fourth year courses for environmental engineering", "what does the oceanography program require?",
     ],
     "subject_level": [
+        "What are all the third-year chemistry courses?", "every second-year history course", "all fourth year ECON classes",
+        "which first year courses does the philosophy department have", "list of 3rd year psych courses",
         "List all 400-level ABC courses.", "what 300 level linguistics courses are there",
         "every 3xx astronomy course", "Which 100-level geography classes exist?", "show me the 200-level ABC courses",
         "what first-year psychology courses are offered", "all the level 4 ABC courses", "ABC 5xx courses?",

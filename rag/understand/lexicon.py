@@ -30,7 +30,7 @@ SUBJECT_NAMES: dict[str, str] = {
     "educational psychology": "EPSE", "fisheries": "FISH", "food science": "FOOD",
     "food nutrition and health": "FNH", "nutrition": "FNH", "first nations and indigenous studies": "FNIS",
     "indigenous studies": "FNIS", "french": "FREN", "forestry": "FRST", "geography": "GEOG",
-    "geology": "EOSC", "german": "GERM", "gender studies": "GRSJ", "greek": "GREK", "hebrew": "HEBR",
+    "geology": "EOSC", "gender studies": "GRSJ", "greek": "GREK", "hebrew": "HEBR",
     "history": "HIST", "integrated engineering": "IGEN", "italian": "ITAL", "japanese": "JAPN",
     "journalism": "JRNL", "kinesiology": "KIN", "kin": "KIN", "korean": "KORN",
     "landscape architecture": "LARC", "latin american studies": "LAST", "latin": "LATN", "law": "LAW",
@@ -54,7 +54,9 @@ SUBJECT_NAMES: dict[str, str] = {
     "global health": "GLBH", "cell biology": "CELL", "oceanography": "EOSC", "geophysics": "EOSC",
     "anatomy": "ANAT", "writing research and discourse studies": "WRDS", "wrds": "WRDS",
     "information studies": "INFO", "archival studies": "ARST", "conservation": "CONS",
-    "sustainability": "SUST", "art": "VISA", "dance": "THTR", "computer sci": "CPSC",
+    "media studies": "MDIA", "dental hygiene": "DHYG", "film production": "FIPR", "jewish studies": "JWST",
+    "plant science": "PLNT", "food and resource economics": "FRE", "agricultural economics": "AGEC",
+    "gerontology": "GERN", "midwifery": "MIDW", "art": "VISA", "dance": "THTR", "computer sci": "CPSC",
 }
 
 # Subject codes that are also common English words: read as a subject only when written in capitals.
