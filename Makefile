@@ -13,9 +13,10 @@ demo: install
 	$(UBCAL) ask "$(QUESTION)"
 
 test: install
-	$(VENV)/bin/python -m pytest -q -ra
+	$(VENV)/bin/python -m pytest -q -ra -m "not slow" --durations=10
 
 bench: install
+	$(VENV)/bin/python -m pytest -q -ra -m slow --durations=10
 	$(VENV)/bin/python benchmarks/bench_build.py
 	$(VENV)/bin/python benchmarks/bench_crawl.py
 	$(VENV)/bin/python benchmarks/bench_ask.py

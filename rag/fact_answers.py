@@ -18,6 +18,7 @@ from rag.question import Question
 from rag.requirement_tree import (NO, UNKNOWN, YES, describe, evaluate, missing, required_course, tree_codes,
                                   unchecked, unparsed_parts)
 
+EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
 TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
 TOPIC_STOPWORDS = frozenset("like good best want need what which where when some more most from that this these "
@@ -366,9 +367,15 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
                 f"{holder.code}: {_quote(sentence)} {ref}")
     else:
+        pointers = [(c, ref) for c, ref in ((a, ra), (b, rb)) if EXCLUSION_LIST_RE.search(c.text)]
+        if pointers:  # the course sends students to a faculty list ubcal does not hold
+            c, ref = pointers[0]
+            sentence = next(s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s))
+            return FactAnswer("exclusion", "cannot tell", (
+                f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} names the other, but {c.code} refers to a "
+                f"credit exclusion list that is not in the course entries: {_quote(sentence)} {ref}"), w.sources)
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
-                "calendar's course entries do not stop you getting credit for both (a faculty's credit "
-                "exclusion list may still apply).")
+                "calendar's course entries do not stop you getting credit for both.")
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
 
 

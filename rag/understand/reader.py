@@ -55,6 +55,8 @@ CALENDAR_CUE_RE = re.compile(
 _ASKS_RE = re.compile(r"\?\s*$|^\s*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
+_FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
+                           r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre-?req\w*|\bprerequisit\w*", re.IGNORECASE)),
@@ -191,6 +193,9 @@ def split_parts(text: str) -> list[str]:
     parts: list[str] = []
     pending = ""
     for piece in pieces:
+        if parts and _FOLLOW_UP_RE.fullmatch(piece):  # "list them", "thanks", "pls": not a question of its own
+            parts[-1] = f"{parts[-1]} {piece}"
+            continue
         if _ASKS_RE.search(piece):
             parts.append(f"{pending} {piece}".strip())
             pending = ""

@@ -70,6 +70,7 @@ def eval_run(sample_store, tmp_path_factory):
     return out, json.loads((out / "results.json").read_text())
 
 
+@pytest.mark.slow  # every system generates answers with the model: minutes on two cores
 def test_eval_writes_report_results_and_charts(eval_run):
     out, data = eval_run
     report = (out / "report.md").read_text()
@@ -87,6 +88,7 @@ def test_eval_writes_report_results_and_charts(eval_run):
     assert {q["answered_by"] for q in answers["questions"]} <= {"facts", "model", "extractive", "decline"}
 
 
+@pytest.mark.slow  # every system generates answers with the model: minutes on two cores
 def test_eval_numbers_on_the_sample(eval_run):
     _, data = eval_run
     s = data["summary"]
@@ -101,6 +103,7 @@ def test_eval_numbers_on_the_sample(eval_run):
     assert "recall@agent_depth" in s["hybrid_at_agent_depth"]
 
 
+@pytest.mark.slow  # every system generates answers with the model: minutes on two cores
 def test_eval_is_reproducible(eval_run, sample_store, tmp_path):
     _, first = eval_run
     systems = ["rewrite", "agent", "router"]  # the ones where the model's output decides the ranking
