@@ -51,6 +51,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_SERVE_MAX_BODY_BYTES": ("16384", "Larger request bodies are refused with HTTP 413."),
     "UBCAL_SERVE_POLL_SECONDS": ("1", "How often `ubcal serve` checks whether CURRENT names a new version."),
     "UBCAL_SERVE_MAX_OPEN_VERSIONS": ("3", "Versions `ubcal serve` keeps open (and leased) at once, CURRENT included."),
+    "UBCAL_SERVE_ALLOWED_HOSTS": ("", "Comma-separated host names `ubcal serve` answers to besides the bound address and localhost, 127.0.0.1, [::1]; other Host headers get 400 (against DNS rebinding); `*` = any."),
     "UBCAL_CRAWL_URL": ("", "Crawl this site (e.g. https://vancouver.calendar.ubc.ca) instead of reading UBCAL_SOURCE."),
     "UBCAL_CRAWL_SEEDS": ("", "Comma-separated extra URL paths to crawl beside the sitemap's."),
     "UBCAL_CRAWL_CONCURRENCY": ("4", "Most requests in flight at once."),
@@ -115,6 +116,7 @@ class Settings:
     serve_max_body_bytes: int
     serve_poll_seconds: float
     serve_max_open_versions: int
+    serve_allowed_hosts: str
     crawl_url: str
     crawl_seeds: str
     crawl_concurrency: int

@@ -5,14 +5,21 @@ responses that notice a departed client, and a test client, without a
 hand-written HTTP server. Every error leaves as ``{"status": N, "error":
 "message"}`` with a 4xx/5xx status; nothing a request names becomes a file
 path except a version id that has first matched ``[0-9a-f]{16}``.
+
+Only what the client can fix is a 4xx (a bad question, field or version id) or
+a documented state (no version yet, model queue full, a version failing its
+checksums). Anything else is a bug or a server-side problem: it is logged with
+its traceback under a request id, and the client gets 500 with that id and no
+exception text (which could name files of the store).
 """
 
 from __future__ import annotations
 
-import asyncio
+import logging
 import os
 import threading
 import time
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -22,16 +29,17 @@ from fastapi import FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rag.answer import QuestionError
 from rag.audit import read_audit
 from rag.config import Settings
 from rag.server.holder import BadVersionId, UnknownVersion, VersionHolder
-from rag.server.limits import BodySizeLimit
-from rag.server.shared import ModelBusy, current_trace
-from rag.server.stream import ClientGone, stream_answer
-from rag.store import IntegrityError, NoPublishedVersion, StoreError
+from rag.server.limits import BodySizeLimit, HostCheck, allowed_hosts
+from rag.server.shared import WORKERS, ModelBusy, current_gone, current_trace
+from rag.server.stream import ClientGone, run_watched, stream_answer
+from rag.store import IntegrityError, NoPublishedVersion
 from rag.trace import Trace
 from rag.versions import diff_versions, list_versions
 
@@ -42,9 +50,12 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+# The exceptions a client is told about; every other one is a 500 with a request id only.
 ERROR_STATUS: list[tuple[type[BaseException], int]] = [
     (QuestionError, 422), (BadVersionId, 400), (UnknownVersion, 404), (NoPublishedVersion, 503),
-    (ModelBusy, 503), (IntegrityError, 409), (StoreError, 409), (ValueError, 422)]
+    (ModelBusy, 503), (IntegrityError, 409)]
+CLIENT_GONE_STATUS = 499  # nginx's "client closed request": written to nobody, but the log says what happened
+log = logging.getLogger("ubcal.serve")
 
 
 class AskRequest(BaseModel):
@@ -57,18 +68,70 @@ class AskRequest(BaseModel):
 
 
 def error_status(exc: BaseException) -> tuple[int, str]:
+    """(HTTP status, message) for an exception: its own words if the client can act on them, else a
+    500 naming a request id under which the exception and its traceback are logged."""
     for kind, status in ERROR_STATUS:
         if isinstance(exc, kind):
             return status, str(exc)
-    return 500, f"internal error ({type(exc).__name__}): {exc}"
+    request_id = uuid.uuid4().hex[:12]
+    log.error("request %s failed with an internal error", request_id, exc_info=exc)
+    return 500, f"internal error (request id {request_id}; the server's log has the details)"
 
 
 def error_response(status: int, message: str) -> JSONResponse:
     return JSONResponse({"status": status, "error": message}, status_code=status)
 
 
-def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
-    executor = ThreadPoolExecutor(max_workers=32, thread_name_prefix="ubcal-ask")
+class SecurityHeaders:
+    """``SECURITY_HEADERS`` on every response. Plain ASGI: Starlette's ``BaseHTTPMiddleware`` would hide
+    a client's disconnect from ``Request.is_disconnected`` (so ``/api/ask`` could not stop)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).update(SECURITY_HEADERS)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class InternalErrors:
+    """Any exception no handler took becomes ``error_status``'s 500 (logged, no internals), not
+    Starlette's plain-text page and a second traceback from uvicorn."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watch(message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watch)
+        except Exception as exc:
+            status, message = error_status(exc)  # logged there
+            if not started:
+                await error_response(status, message)(scope, receive, send)
+
+
+def create_app(holder: VersionHolder, settings: Settings, host: str | None = None) -> FastAPI:
+    """The application; ``host`` is the address bound (default ``UBCAL_SERVE_HOST``), which Host
+    headers may name besides localhost and ``UBCAL_SERVE_ALLOWED_HOSTS``."""
+    executor = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ubcal-ask")
     started = time.time()
     counters = {"in_flight": 0, "answered": 0, "failed": 0, "abandoned": 0}
     counting = threading.Lock()
@@ -85,13 +148,12 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
         holder.stop()
 
     app = FastAPI(title="ubcal", version="1", lifespan=lifespan, docs_url=None, redoc_url=None)
+    # innermost first: the body limit, then the catch-all for errors, then the Host check (so a foreign
+    # Host is refused before any body is read), then the security headers on every response
     app.add_middleware(BodySizeLimit, max_bytes=settings.serve_max_body_bytes)
-
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next):
-        response = await call_next(request)
-        response.headers.update(SECURITY_HEADERS)
-        return response
+    app.add_middleware(InternalErrors)
+    app.add_middleware(HostCheck, allowed=allowed_hosts(host or settings.serve_host, settings.serve_allowed_hosts))
+    app.add_middleware(SecurityHeaders)
 
     for kind, _ in ERROR_STATUS:
         app.add_exception_handler(kind, lambda request, exc: error_response(*error_status(exc)))
@@ -123,9 +185,13 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
         elif holder.current is None:
             raise NoPublishedVersion(holder.problem or "no index version is being served")
 
-    def answer(body: AskRequest, trace: Trace) -> dict:
-        """Runs in a worker thread: answer from the requested version, holding it open meanwhile."""
+    def answer(body: AskRequest, trace: Trace, gone) -> dict:
+        """Runs in a worker thread: answer from the requested version, holding it open meanwhile.
+
+        ``gone`` is set when the client leaves; the trace then stops the answer at its next stage,
+        and a wait for the model ends at once."""
         token = current_trace.set(trace)
+        gone_token = current_gone.set(gone)
         count("in_flight")
         try:
             with holder.use(body.version) as answerer:
@@ -141,6 +207,7 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
             raise
         finally:
             count("in_flight", -1)
+            current_gone.reset(gone_token)
             current_trace.reset(token)
 
     # -- page -----------------------------------------------------------------------------------------
@@ -159,14 +226,17 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
     @app.post("/api/ask")
     async def ask(body: AskRequest, request: Request):
         check_question(body)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(executor, answer, body, Trace())
+        try:
+            return await run_watched(lambda trace, gone: answer(body, trace, gone), executor,
+                                     request.is_disconnected)
+        except ClientGone:  # the worker stops at its next stage
+            return Response(status_code=CLIENT_GONE_STATUS)
 
     @app.post("/api/ask/stream")
     async def ask_stream(body: AskRequest, request: Request):
         check_question(body)
-        return StreamingResponse(stream_answer(lambda trace: answer(body, trace), executor, error_status,
-                                               request.is_disconnected),
+        return StreamingResponse(stream_answer(lambda trace, gone: answer(body, trace, gone), executor,
+                                               error_status, request.is_disconnected),
                                  media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
     @app.get("/api/versions")
@@ -201,6 +271,7 @@ def create_app(holder: VersionHolder, settings: Settings) -> FastAPI:
         state = "ok" if status["serving"] and not status["problem"] else (
             "degraded" if status["serving"] else "no_version")
         return {"status": state, **status, "model": holder.llm.model_id, "model_waiting": holder.llm.waiting,
+                "model_queue": holder.llm.queued, "model_queue_limit": holder.llm.max_queue,
                 "model_calls": holder.llm.calls, **counters, "uptime_s": round(time.time() - started, 1),
                 "pid": os.getpid(), "rss_bytes": _rss()}
 

@@ -163,7 +163,7 @@ class VersionHolder:
     # -- using a version ----------------------------------------------------------------------------
     def check_id(self, version_id: str) -> None:
         """400 for a malformed id, 404 for one that names no published version."""
-        if not VERSION_ID_RE.match(version_id or ""):
+        if not VERSION_ID_RE.fullmatch(version_id or ""):  # match() would take "<id>\n" ($ before a newline)
             raise BadVersionId(f"{version_id!r} is not a version id (16 hex digits)")
         if not (self.layout.versions / version_id / MANIFEST).is_file():
             raise UnknownVersion(f"version {version_id} does not exist in {self.layout.versions}")

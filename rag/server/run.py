@@ -6,6 +6,7 @@ other and a client polling ``/api/health`` sees the server only once it is warm.
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from rag.config import Settings
@@ -45,15 +46,26 @@ def arrow_on_the_system_allocator() -> None:
     pa.set_memory_pool(pa.system_memory_pool())
 
 
+def log_to_stderr() -> None:
+    """The server's own log (internal errors with their request id and traceback) goes to stderr."""
+    log = logging.getLogger("ubcal.serve")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("%(asctime)s ubcal serve %(levelname)s: %(message)s"))
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+
+
 def serve(settings: Settings, host: str, port: int, version: str | None = None) -> None:
     import uvicorn
 
+    log_to_stderr()
     limit_malloc_arenas()
     arrow_on_the_system_allocator()
     holder = VersionHolder(settings, version)
     holder.start()
     holder.warm()
-    app = create_app(holder, settings)
+    app = create_app(holder, settings, host=host)
     serving = holder.current or f"nothing yet ({holder.problem})"
     print(f"ubcal serve: http://{host}:{port}/ answering from {serving}"
           + ("" if version else "; following CURRENT"), file=sys.stderr, flush=True)

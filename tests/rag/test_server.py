@@ -160,6 +160,7 @@ def test_an_older_version_answers_when_asked_for_and_is_leased_against_gc(server
     ({"question": "x" * 2001}, 422, "the limit is 2000"),
     ({"question": "hi", "version": "0123456789abcdef"}, 404, "does not exist"),
     ({"question": "hi", "version": "../../etc/passwd"}, 400, "is not a version id"),
+    ({"question": "hi", "version": "0123456789abcdef\n"}, 400, "is not a version id"),  # matched whole
     ({"question": "hi", "route": "sideways"}, 422, "route"),
     ({"question": "hi", "top_k": 0}, 422, "top_k"),
     ({"question": "hi", "surprise": 1}, 422, "surprise"),
@@ -192,6 +193,16 @@ def test_malformed_oversized_and_misaddressed_requests(server, serve_store):
     assert httpx.get(server.url + "/api/diff", params={"a": v1}).status_code == 422
     assert httpx.get(server.url + "/api/nothing").status_code == 404
     assert httpx.get(server.url + "/api/audit", params={"limit": -1}).status_code == 422
+    assert health(server)["status"] == "ok"
+
+
+def test_only_requests_naming_this_server_are_answered(server):
+    """DNS rebinding: a page whose own name came to resolve to 127.0.0.1 gets nothing (limits.HostCheck)."""
+    for host in ("localhost", "127.0.0.1", "[::1]"):
+        assert httpx.get(server.url + "/api/health", headers={"Host": f"{host}:{server.port}"}).status_code == 200
+    r = httpx.post(server.url + "/api/ask", json={"question": DECLINE_Q},
+                   headers={"Host": f"evil.example:{server.port}"})
+    assert r.status_code == 400 and "UBCAL_SERVE_ALLOWED_HOSTS" in r.json()["error"]
     assert health(server)["status"] == "ok"
 
 
