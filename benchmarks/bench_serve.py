@@ -160,7 +160,7 @@ def fact_question(known: list[str], rng: random.Random) -> str:
 
 
 def model_question(known: list[str], rng: random.Random) -> str:
-    return rng.choice([f"Is {rng.choice(known)} a hard course, and who should take it?",  # no fact settles these
+    return rng.choice([f"How does the Credit/D/Fail option apply to {rng.choice(known)}?",  # no fact settles these
                        "Which course teaches organic chemistry lab techniques?",
                        "What happens if I miss a final exam for medical reasons?"])
 

@@ -118,7 +118,7 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None)
     path = cache_dir / f"intent-{key}.npz" if cache_dir else None
     if path is not None and path.is_file():
         data = np.load(path, allow_pickle=False)
-        model = IntentModel(list(data["labels"]), data["weights"], data["bias"], data["centroids"])
+        model = IntentModel([str(x) for x in data["labels"]], data["weights"], data["bias"], data["centroids"])
     else:
         labels = sorted(EXAMPLES)
         texts, y = [], []

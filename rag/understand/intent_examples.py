@@ -204,6 +204,12 @@ EXAMPLES: dict[str, list[str]] = {
         "when are office hours for ABC 100", "what is the deadline to pay fees",
     ],
     "other": [
+        "Can ABC 110 be taken Credit/D/Fail?", "Does ABC 221 count toward the science breadth requirement?",
+        "Can I repeat ABC 100 to improve my grade?", "Does ABC 200 count as a laboratory science course?",
+        "Can ABC 101 be used as an Arts elective?", "How does academic concession work if I miss the ABC 210 final?",
+        "Is ABC 330 part of the upper-level requirement?", "Does the credit/D/fail option apply to ABC 120?",
+        "How is ABC 221 graded under the Credit/D/Fail policy?", "Can ABC 300 be audited?",
+        "What does the W standing mean for ABC 250?", "How do transfer credits work for ABC 101?",
         "How does the credit/D/fail option work?", "What is the policy on academic concession?",
         "How do I transfer into the Faculty of Science?", "What is academic standing?",
         "How are grades calculated at UBC?", "What does a W on my transcript mean?",

@@ -14,7 +14,7 @@ from rag.versions import gc
 from tests.rag.conftest import XSS_TEXT
 
 DECLINE_Q = "Which prerequisites does CPSC 999 have?"  # an unknown course: answered without the model
-MODEL_Q = "Is CPSC 221 a hard course?"  # names a course, but no fact settles it: the model answers
+MODEL_Q = "How does the Credit/D/Fail option apply to CPSC 221?"  # names a course; no fact settles it: the model
 
 
 def events(response: httpx.Response) -> list[tuple[str, dict, float]]:
@@ -111,7 +111,7 @@ def test_model_answer_cites_calendar_sections_and_streams_every_stage(server, se
 
 @pytest.mark.llm
 def test_complex_question_streams_sub_questions_and_the_merge(server):
-    q = "Tell me about CPSC 221 and MATH 100"  # two courses, no fact intent: the agent's path
+    q = "How does the Credit/D/Fail option apply to CPSC 221 and MATH 100?"  # two courses, no fact intent: the agent
     with httpx.stream("POST", server.url + "/api/ask/stream", json={"question": q, "route": "complex"},
                       timeout=180) as r:
         got = events(r)
@@ -129,7 +129,7 @@ def test_retrieval_does_not_wait_behind_generation(server):
     done: dict[str, float] = {}
 
     def slow():
-        httpx.post(server.url + "/api/ask", json={"question": "Is MATH 100 a hard course? Explain fully."},
+        httpx.post(server.url + "/api/ask", json={"question": "How does the Credit/D/Fail option apply to MATH 100? Explain fully."},
                    timeout=180)
         done["model"] = time.perf_counter()
 
