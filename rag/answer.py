@@ -17,7 +17,7 @@ from rag.config import Settings
 from rag.embedder import Embedder, load_embedder
 from rag.entities import Entities
 from rag.extractive import extractive_answer
-from rag.fact_answers import ANSWERERS, FactAnswer, answer_parts, topic_level
+from rag.fact_answers import ANSWERERS, PER_COURSE, FactAnswer, answer_parts, topic_level
 from rag.guard import CITATION_RE, check_grounding
 from rag.index_reader import LoadedIndex, open_index
 from rag.llm import LocalLLM
@@ -32,8 +32,7 @@ INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
-TOPIC_DEPTH = 30
-PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn  # ranked candidates a topic-at-a-level answer chooses its courses from
+TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
 
 
 class QuestionError(ValueError):

@@ -18,6 +18,7 @@ from rag.question import Question
 from rag.requirement_tree import (NO, UNKNOWN, YES, describe, evaluate, missing, required_course, tree_codes,
                                   unchecked, unparsed_parts)
 
+PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
 TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
@@ -214,6 +215,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if result == YES and c.restriction:
         result = UNKNOWN
         conditions = [c.restriction]
+    elif result == YES and q.unresolved:  # "I haven't finished 211 yet": a negation no course took
+        result = UNKNOWN
+        conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
     else:
         conditions = unchecked(c.prerequisite_tree, done)
     if result == YES:
@@ -617,7 +621,11 @@ def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
     answers = []
     for part in q.parts:
         answerer = ANSWERERS.get(part.intent)
-        fact = answerer(part, facts) if answerer else None
+        if part.intent in PER_COURSE and len(part.targets) > 1:  # "prereqs for A and B? and ...": each course
+            each = [replace(part, target=t, targets=[t]) for t in part.targets]
+            fact = answer_parts(replace(part, parts=each), facts)
+        else:
+            fact = answerer(part, facts) if answerer else None
         if fact is None or part.intent == "decline":
             return None
         answers.append(fact)

@@ -24,7 +24,7 @@ from rag.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, normalize_text, read_levels,
+from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, dangling_negation, normalize_text, read_levels,
                                   read_mentions, read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
@@ -52,7 +52,7 @@ CALENDAR_CUE_RE = re.compile(
     r"exam|polic|concession|graduat|admission|admit|transfer|withdraw|deadline|faculty|curriculum|lab|seminar|"
     r"study|studies|learn|teach|cover|syllabus|elective|calendar)", re.IGNORECASE)
 # a part that asks (rather than states history: "I have CPSC 110.", "CAPS 306 and CAPS 310 done.")
-_ASKS_RE = re.compile(r"\?\s*$|^\s*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
+_ASKS_RE = re.compile(r"\?\s*$|^\s*(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
 _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
@@ -106,6 +106,7 @@ class Question:
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
+    unresolved: str = ""  # a negation that reached no course ("haven't finished 211"): no "yes" on this history
 
     @property
     def off_calendar(self) -> bool:
@@ -135,6 +136,8 @@ class Question:
             bits.append("completed " + ", ".join(self.completed))
         if self.not_completed:
             bits.append("not completed " + ", ".join(self.not_completed))
+        if self.unresolved:
+            bits.append(f"could not tell which course \u201c{self.unresolved}\u201d refers to")
         bits.append(_asking(self))
         return "Read as: " + "; ".join(bits) + "."
 
@@ -145,7 +148,7 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
-                "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
+                "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
 
@@ -229,12 +232,22 @@ def _possible(intent: str, codes: list[str], programs: list[str], levels: list[i
 
 def understand(text: str, reader: Reader) -> Question:
     """The one reading of a question that every later step uses."""
-    text = normalize_text(text.strip())
+    text = normalize_text(text.strip(), reader.finder.known_courses)
     parts = split_parts(text)
     mentions = read_mentions(text, reader.subjects)
     whole = _read_part(text, text, mentions, reader)
-    if len(parts) < 2:
-        return _facet_parts(whole, mentions, reader)
+    unresolved = dangling_negation(text, mentions)
+    whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
+                                                                                           mentions, reader)
+    for q in [whole, whole.runner_up, *whole.parts]:
+        if q is not None:
+            q.unresolved = unresolved
+    return whole
+
+
+def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
+                   reader: Reader) -> Question:
+    """Each part of a several-part question read on its own (with the whole question's history)."""
     readings = []
     offset = 0
     carried: list[str] = []

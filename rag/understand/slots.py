@@ -100,9 +100,34 @@ class Slots:
         return list(dict.fromkeys(m.code for m in self.mentions if role is None or m.role == role))
 
 
-def normalize_text(text: str) -> str:
-    """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200"."""
-    return _DASHED_CODE_RE.sub(r"\1 \2", text)
+_NAMED_CODE_RE = re.compile(
+    r"\b(" + "|".join(sorted((re.escape(n) for n in SUBJECT_NAMES if " " not in n or len(n) < 16), key=len,
+                             reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
+
+
+def normalize_text(text: str, known: set[str] | None = None) -> str:
+    """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200", and a subject
+    written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
+    calendar has that course (so "geology 101" never becomes a course that does not exist)."""
+    text = _DASHED_CODE_RE.sub(r"\1 \2", text)
+
+    def named(m: re.Match) -> str:
+        code = f"{SUBJECT_NAMES[m.group(1).lower()]} {m.group(2).upper()}"
+        return code if known is None or code in known else m.group(0)
+    return _NAMED_CODE_RE.sub(named, text)
+
+
+def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
+    """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
+    Returned so a "yes" can be withheld ("I haven't finished 211 yet" names no code ubcal can place)."""
+    for m in _CUE_RE.finditer(text):
+        if not m["not"] or m["not"].lower() in ("no", "not"):
+            continue
+        clause_end = _CLAUSE_CUT_RE.search(text, m.end())
+        end = clause_end.start() if clause_end else len(text)
+        if not any(c.role == NOT_DONE and m.start() <= c.start <= end for c in mentions):
+            return m.group(0)
+    return ""
 
 
 def _clause_start(text: str, pos: int) -> int:

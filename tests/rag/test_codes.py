@@ -31,3 +31,8 @@ def test_levels_scores_credits_and_unknown_words_are_not_codes():
     assert unique_codes("an LSAT 160", SUBJECTS, strict=True) == []
     # questions are read leniently, so a made-up code in capitals is noticed (and declined)
     assert unique_codes("What is QWRT 101?", SUBJECTS) == ["QWRT 101"]
+
+
+def test_a_number_followed_by_level_is_never_a_code():
+    assert unique_codes("PCTH 400 level courses", ["PCTH"]) == []
+    assert unique_codes("any FRE 300-level course, or FRE 302", ["FRE"]) == ["FRE 302"]

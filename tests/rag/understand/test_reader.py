@@ -124,3 +124,16 @@ def test_the_reading_line_says_what_was_understood(reader):
 def test_topic_question_keeps_only_what_the_course_is_about(reader):
     q = understand("Are there any upper-level biology courses on plant ecology?", reader)
     assert q.intent == "topic_level" and q.levels == [3, 4] and q.topic == "plant ecology"
+
+
+def test_a_subject_written_by_name_before_a_number_is_that_course_when_it_exists(reader):
+    q = understand("linguistics 101 and biology 121: credits together?", Reader(
+        EntityFinder(KNOWN | {"LING 101"}, SUBJECTS, PROGRAMS), reader.classifier.encode, "test-model"))
+    assert q.targets == ["LING 101", "BIOL 121"]
+    assert understand("is biology 999 hard", reader).entities.courses == []  # no such course: left as words
+
+
+def test_a_negation_that_reaches_no_code_withholds_yes(reader):
+    q = understand("Could I take ABCD 310 alongside ABCD 213, since I haven't finished 213?", reader)
+    assert q.unresolved == "haven't finished"
+    assert "could not tell which course" in q.reading
