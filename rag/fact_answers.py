@@ -250,8 +250,9 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
         return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
     if result == YES and not c.restriction:
-        return "yes", (f"Yes: {', '.join(q.not_completed)} is not required; another route of {c.code}'s "
-                       f"prerequisite avoids it, and you need one of those routes: {describe(tree)}. {ref}\n{quote}")
+        # avoidable, but only through courses the question does not say were taken: not a "yes"
+        return "no", (f"No, not on what you have said: {', '.join(q.not_completed)} is not required, but "
+                      f"{c.code} then needs another route you have not mentioned: {describe(tree)}. {ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
     return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
                            f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "

@@ -24,7 +24,8 @@ from rag.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, dangling_negation, normalize_text, read_levels,
+from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, dangling_negation, expand_bare_numbers,
+                                  normalize_text, read_levels,
                                   read_mentions, read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
@@ -233,6 +234,7 @@ def _possible(intent: str, codes: list[str], programs: list[str], levels: list[i
 def understand(text: str, reader: Reader) -> Question:
     """The one reading of a question that every later step uses."""
     text = normalize_text(text.strip(), reader.finder.known_courses)
+    text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
     parts = split_parts(text)
     mentions = read_mentions(text, reader.subjects)
     whole = _read_part(text, text, mentions, reader)

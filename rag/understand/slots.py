@@ -117,6 +117,30 @@ def normalize_text(text: str, known: set[str] | None = None) -> str:
     return _NAMED_CODE_RE.sub(named, text)
 
 
+_BARE_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_])(\d{3}[A-Za-z]?)(?![0-9%]|\s*-?\s*level|\s*(?:credits?|cr)\b)",
+                             re.IGNORECASE)
+
+
+def expand_bare_numbers(text: str, subjects: list[str], known: set[str]) -> str:
+    """A course number written without its subject ("I took ECON 310 instead of 101", "haven't finished 211")
+    is the course of that subject named nearest before it (or after it), when the calendar has it."""
+    codes = find_codes(text, subjects)
+    if not codes:
+        return text
+    out, last = [], 0
+    for m in _BARE_NUMBER_RE.finditer(text):
+        if any(start <= m.start() < end for _, start, end in codes):
+            continue
+        before = [c for c, start, _ in codes if start < m.start()]
+        after = [c for c, start, _ in codes if start > m.start()]
+        subject = (before[-1] if before else after[0]).split()[0]
+        code = f"{subject} {m.group(1).upper()}"
+        if code in known:
+            out.append(text[last:m.start()] + code)
+            last = m.end()
+    return "".join(out) + text[last:]
+
+
 def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
     """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
     Returned so a "yes" can be withheld ("I haven't finished 211 yet" names no code ubcal can place)."""
@@ -125,7 +149,8 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
             continue
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
-        if not any(c.role == NOT_DONE and m.start() <= c.start <= end for c in mentions):
+        start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
+        if not any(c.role == NOT_DONE and start <= c.start <= end for c in mentions):
             return m.group(0)
     return ""
 

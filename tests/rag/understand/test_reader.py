@@ -134,6 +134,13 @@ def test_a_subject_written_by_name_before_a_number_is_that_course_when_it_exists
 
 
 def test_a_negation_that_reaches_no_code_withholds_yes(reader):
-    q = understand("Could I take ABCD 310 alongside ABCD 213, since I haven't finished 213?", reader)
+    q = understand("Could I take ABCD 310 with ABCD 213, given I haven't finished the lab component?", reader)
     assert q.unresolved == "haven't finished"
     assert "could not tell which course" in q.reading
+
+
+def test_a_bare_number_is_the_course_of_the_subject_named_beside_it(reader):
+    q = understand("Could I take ABCD 310 alongside ABCD 221, since I haven't finished 213?", reader)
+    assert q.not_completed == ["ABCD 213"] and q.unresolved == ""
+    q = understand("did ABCD 210 instead of 110 - can I take ABCD 221?", reader)
+    assert (q.completed, q.not_completed) == (["ABCD 210"], ["ABCD 110"])
