@@ -175,10 +175,9 @@ class Embedder:
     def onnx_encoder(self):
         """The ONNX Runtime encoder, exporting the model first if this store has no export yet
         (the only step of the onnx backend that imports torch)."""
-        from rag.onnx_encoder import OnnxEncoder, export_model
+        from rag.onnx_encoder import OnnxEncoder, ensure_export
 
-        if not self.onnx_file.is_file():
-            export_model(self.model_dir, self.onnx_file)
+        ensure_export(self.model_dir, self.onnx_file)
         return OnnxEncoder(self.model_dir, self.onnx_file, self.max_tokens, self.threads)
 
     @property

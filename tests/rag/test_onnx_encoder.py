@@ -87,6 +87,21 @@ def test_backend_is_part_of_the_model_id_and_cache_key(tmp_path):
         Settings.from_env(embed_backend="tensorrt")
 
 
+def test_a_second_store_links_the_export_instead_of_tracing_again(sample_store, tmp_path, monkeypatch):
+    """Tests and the benchmark build many stores in one process; the model is traced once."""
+    import filecmp
+
+    import rag.onnx_encoder as onnx_encoder
+
+    first = _onnx_embedder(sample_store)
+    expected = first.encode(["CPSC 221"])
+    monkeypatch.setattr(onnx_encoder, "export_model", lambda *args: pytest.fail("traced the model again"))
+    second = load_embedder(Settings.from_env(store=str(tmp_path)))
+    np.testing.assert_array_equal(second.encode(["CPSC 221"]), expected)
+    assert second.onnx_file != first.onnx_file and filecmp.cmp(second.onnx_file, first.onnx_file, shallow=False)
+    assert (second.onnx_file.parent / EXPORT_INFO).is_file()
+
+
 def test_an_unsupported_model_folder_falls_back_to_torch(tmp_path):
     assert Embedder(tmp_path, backend="onnx", onnx_cache=tmp_path).backend == "torch"
 
