@@ -158,8 +158,10 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
             return None
         verdicts.append(verdict)
         lines.append(text)
-    if q.unknown_completed:
-        lines.append(f"The calendar has no course {', '.join(q.unknown_completed)}, so it is not counted.")
+    named = {code for t in targets for code in _codes(facts.courses[t].prerequisite_tree)}
+    uncounted = [x for x in q.unknown_completed if x not in named]
+    if uncounted:
+        lines.append(f"The calendar has no course {', '.join(uncounted)}, so it is not counted.")
     overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
     if len(targets) > 1:
         summary = {"yes": "Yes for all of them", "no": "No for all of them"}.get(
@@ -193,7 +195,11 @@ def _history_words(q: Question) -> str:
 
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
     ref = w.cite(course_source(c))
-    done = set(q.completed) - set(q.not_completed)
+    # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
+    named = set(_codes(c.prerequisite_tree))
+    done = (set(q.completed) | (set(q.unknown_completed) & named)) - set(q.not_completed)
+    if done != set(q.completed) - set(q.not_completed):
+        q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():

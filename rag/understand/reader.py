@@ -135,6 +135,8 @@ class Question:
             bits.append("completed " + ", ".join(others + [" or ".join(self.either)]))
         elif self.completed:
             bits.append("completed " + ", ".join(self.completed))
+        if self.unknown_completed:
+            bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         if self.not_completed:
             bits.append("not completed " + ", ".join(self.not_completed))
         if self.unresolved:
