@@ -95,6 +95,7 @@ const STAGE_LABELS = {
   entities: "entities", route: "route", decompose: "sub-questions", hits: "ranked excerpts",
   retrieve: "retrieval", merge: "merge", model_wait: "waiting for the model", generate: "model answer",
   guard: "grounding guard", extractive_answer: "quoted answer", decline: "declined", answer: "answer",
+  understand: "how the question was read", facts: "calendar facts",
 };
 
 function list(items) {
@@ -107,6 +108,12 @@ function stageBody(e) {
     case "question": return el("div", {}, `index version ${e.index_version} · ${e.mode} · top-${e.top_k}`);
     case "entities": return el("div", {}, `courses: ${list(e.courses)} · programs: ${list(e.programs)}`
       + (e.unknown_courses && e.unknown_courses.length ? ` · not in the calendar: ${list(e.unknown_courses)}` : ""));
+    case "understand": return el("div", {}, el("b", { class: "reading" }, e.reading || ""),
+      el("div", { class: "meta" }, `intent ${e.intent} (${fmt((e.confidence || 0) * 100, 0)}%)`
+        + (e.parts && e.parts.length ? ` · ${e.parts.length} parts` : "")));
+    case "facts": return el("div", { class: e.answered ? "ok" : "meta" },
+      `${e.intent}: ${e.answered ? "answered from the calendar's facts" : "not settled by facts"}`
+      + (e.verdict ? ` · verdict ${e.verdict}` : ""));
     case "route": return el("div", {}, el("b", {}, e.path), ` — ${e.reason}`);
     case "decompose": return el("div", {}, `made by: ${e.source}`,
       el("ol", {}, (e.subquestions || []).map((q) => el("li", {}, q))),

@@ -83,8 +83,11 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
     page.click("#ask-button")
     page.wait_for_selector("#answer-version", timeout=120_000)
     steps = page.eval_on_selector_all("#stages > li", "items => items.map(i => i.dataset.step)")
-    for step in ("accepted", "question", "entities", "route", "hits", "retrieve", "generate", "guard", "answer"):
+    for step in ("accepted", "question", "entities", "understand", "route", "hits", "retrieve", "generate", "guard",
+                 "answer"):
         assert step in steps, (step, steps)
+    # how the question was read is one line the student can check, shown as the stage arrives
+    assert page.locator(".stage-understand .reading").inner_text().startswith("Read as: ")
     seen = page.evaluate("window.__seen")
     assert seen["stages"] and seen["answer"] and min(seen["stages"]) < min(seen["answer"])
     assert page.get_attribute("#answer-version", "data-version") == v2
