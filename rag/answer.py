@@ -8,7 +8,6 @@ decline (nothing in the calendar is about what was asked).
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field, replace
 
@@ -22,17 +21,17 @@ from rag.guard import CITATION_RE, check_grounding
 from rag.index_reader import LoadedIndex, open_index
 from rag.llm import LocalLLM
 from rag.prompts import DECLINE_TEXT, answer_messages, excerpt_block
-from rag.understand import Question, Reader, understand
+from rag.understand import INJECTION_RE, Question, Reader, understand
 from rag.retrieve import Hit, Retriever
 from rag.router import Route, choose_route
 from rag.store import StoreLayout
 from rag.trace import Trace
 
-INJECTION_RE = re.compile(
-    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
-    r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
-TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
+TOPIC_DEPTH = 30
+# A declined question is answered from a calendar page (policy, program) whose excerpt is at least this close
+# (cosine): on the real snapshot out-of-scope questions reach at most ~0.6, a policy question ~0.75.
+DECLINE_OVERRIDE_DENSE = 0.65  # ranked candidates a topic-at-a-level answer chooses its courses from
 
 
 class QuestionError(ValueError):
@@ -122,6 +121,9 @@ class Answerer:
 
         if self._unknown_only(entities):
             return self._decline_unknown(question, entities, chosen, mode, timings, tokens, trace, start)
+        if understood.intent == "decline" and self._calendar_page_answers(understood, mode, trace):
+            understood = replace(understood, intent="none", reason="read as out of scope, but a calendar page "
+                                 "(not a course) matches it closely: retrieval answers")
         t0 = time.perf_counter()
         fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
         if fact is None and understood.runner_up is not None and understood.runner_up.intent != "none":
@@ -144,7 +146,9 @@ class Answerer:
                       pinned=[h.chunk_id for h in hits if h.pinned], year_levels=result.year_levels,
                       ms=round(result.seconds * 1000, 1))
         timings["retrieve"] = (time.perf_counter() - t0) * 1000
-        return self._respond(understood, hits, chosen, (subqs, how, mode), (timings, tokens, trace, start))
+        answer = self._respond(understood, hits, chosen, (subqs, how, mode), (timings, tokens, trace, start))
+        answer.understood = answer.understood or understood.to_dict()  # the reading that answered
+        return answer
 
     def respond(self, question: str, entities: Entities, hits: list[Hit], route: Route, subqs: list[str],
                 how: str, mode: str, timings: dict, tokens: dict, trace: Trace, start: float) -> Answer:
@@ -239,6 +243,19 @@ class Answerer:
                       excerpts=[{"n": n, "citation": s.citation, "title": s.title,
                                  "chunk_id": self._chunk_id_of(s.citation)} for n, s in enumerate(fact.sources, 1)],
                       trace=trace, answered_by=answered_by, understood=understood.to_dict(), verdict=fact.verdict)
+
+    def _calendar_page_answers(self, understood: Question, mode: str, trace: Trace) -> bool:
+        """A question read as outside the calendar ("how long do I have to request concession?") that a
+        policy or program page matches closely is answered from that page after all: the classifier's
+        decline is a reading, and the calendar a crawl brings in may hold what a snapshot does not."""
+        if understood.entities.courses:
+            return False
+        hits = self.retriever.retrieve(understood.text, 3, mode, entities=understood.entities).hits
+        kinds = self.index.chunks["kind"]
+        best = max((h.scores.get("dense", 0.0) for h in hits if kinds[self.index.row_of[h.chunk_id]] != "course"),
+                   default=0.0)
+        trace.add("decline_check", best_page_dense=round(best, 3), threshold=DECLINE_OVERRIDE_DENSE)
+        return best >= DECLINE_OVERRIDE_DENSE
 
     @staticmethod
     def _asks_about_unknown(understood: Question) -> bool:

@@ -195,8 +195,9 @@ fact("reverse_prereq", "test", "What courses need MICB 202?", ["MICB 202"],
 # gold corrected after reading the calendar: LING 425 only recommends LING 100
 fact("reverse_prereq", "test", "LING 100 is a prerequisite for which courses?", ["LING 100"],
      ("LING 242", "LING 270"))
+# gold corrected after reading the calendar: CPEN 355 names CPSC 340 only in a credit exclusion
 fact("reverse_prereq", "test", "what can I take after CPSC 340, i.e. which courses require it?", ["CPSC 340"],
-     ("CPEN 355", "CPSC 440", "DSCI 430", "STAT 406"))
+     ("CPSC 440", "DSCI 430", "STAT 406"))
 fact("reverse_prereq", "test", "Which courses require CPSC 310?", ["CPSC 310"],
      ("COMM 436", "CPEN 421", "CPEN 422", "CPEN 423", "CPSC 319", "CPSC 410", "CPSC 415", "CPSC 447",
       "CPSC 455", "CPSC 491"))

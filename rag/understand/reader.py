@@ -65,6 +65,10 @@ FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:and\s+)?also\s*,?\s+|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when)\b)"
                             r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)", re.IGNORECASE)
+# Text that tries to instruct the system: kept as data, and left out when the intent is scored
+INJECTION_RE = re.compile(
+    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
+    r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
 _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|duplicate|only one of|"
@@ -318,7 +322,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
                  year=year, term=term, levels=levels, subjects=subjects,
                  yes_no=_YES_NO_RE.search(part) is not None)
-    scores = reader.classifier.scores([part], reader.subjects)[0] if reader.classifier else {"none": 1.0}
+    asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
+    scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, programs, levels, subjects)]
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
