@@ -113,6 +113,10 @@ def export_model(model_dir: Path, target: Path) -> dict:
     return info
 
 
+def available_cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 # exports made or found by this process, by folder name (model, weights hash, format): a second store
 # built in the same process (tests, the benchmark, a Dagster code server) links the file instead of
 # tracing the model again
@@ -145,7 +149,7 @@ def ensure_export(model_dir: Path, target: Path) -> Path:
     return target
 
 
-def session_options(threads: int):
+def session_options(threads: int = 1):
     """Options chosen by measurement: 250 real chunks, one text per run, each configuration twice,
     interleaved, on the 2-core AMD EPYC (AVX2) while other jobs kept the load average at 3.4-4.8
     (2026-12-01; chunks/s and CPU ms per chunk, first pass | second):
@@ -157,15 +161,20 @@ def session_options(threads: int):
       a chunk, extended 18.4-18.5, basic 18.7-22.8, none 18.7-24.9 -- within the noise of that load
       for a model this small; never worse, so the default stays.
     - memory arena on (the default): off measured 19.1-19.4 ms against 18.7-21.5, no difference.
-    - intra-op threads = the cores (``UBCAL_EMBED_THREADS``, 0 = all): under that load one thread did
-      as well as two (54.6 | 51.4 chunks/s against 50.6 | 43.5), since the other core was busy anyway;
-      on an idle machine the second core is free, so the default uses every core.
+    - one intra-op thread per run, and as many runs at once as there are cores (``OnnxEncoder``'s
+      workers, ``UBCAL_EMBED_THREADS``, 0 = all): one thread did as well as two under that load (54.6 |
+      51.4 chunks/s against 50.6 | 43.5), and two single-threaded runs side by side beat one run on two
+      threads on 200 other chunks (64.2 | 66.7 chunks/s and 17.6 ms CPU a chunk, against 61.0 | 59.9
+      and 19.2 ms, load 2.8): a chunk's products are too small to split across cores without waiting,
+      whole chunks are not. The vectors are bit-identical either way.
+    - checked and not adopted: onnxruntime.transformers' offline BERT fusion (EmbedLayerNormalization,
+      6 Attention, 6 BiasGelu, 12 SkipLayerNormalization) ran at 51-52 chunks/s against 55-56 for the
+      plain export with the session's own optimisation, cosine 0.9999995 between them.
     """
     import onnxruntime as ort
 
     options = ort.SessionOptions()
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    options.intra_op_num_threads = threads if threads > 0 else cores
+    options.intra_op_num_threads = threads if threads > 0 else available_cores()
     options.inter_op_num_threads = 1
     options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
@@ -176,14 +185,15 @@ def session_options(threads: int):
 
 
 class OnnxEncoder:
-    """Encodes texts to unit float32 vectors with an exported model, one text per run."""
+    """Encodes texts to unit float32 vectors with an exported model: one text per run, ``threads``
+    runs at once (0 = one per core), each on one intra-op thread."""
 
     def __init__(self, model_dir: Path, onnx_file: Path, max_tokens: int = 256, threads: int = 0,
                  options=None) -> None:
         self.model_dir = Path(model_dir)
         self.onnx_file = Path(onnx_file)
         self.max_tokens = max_tokens
-        self.threads = threads
+        self.workers = threads if threads > 0 else available_cores()
         self._options = options
 
     @cached_property
@@ -207,28 +217,43 @@ class OnnxEncoder:
     def session(self):
         import onnxruntime as ort
 
-        options = self._options if self._options is not None else session_options(self.threads)
+        options = self._options if self._options is not None else session_options(1)
         return ort.InferenceSession(str(self.onnx_file), options, providers=["CPUExecutionProvider"])
 
     def token_ids(self, texts: list[str]) -> list[list[int]]:
         encode = getattr(self.tokenizer, "encode_batch_fast", self.tokenizer.encode_batch)
         return [e.ids for e in encode(texts)]
 
+    def _run(self, ids: list[int]) -> np.ndarray:
+        batch = np.asarray([ids], dtype=np.int64)
+        return self.session.run(None, {"input_ids": batch, "attention_mask": np.ones_like(batch)})[0][0]
+
     def encode(self, texts: list[str], show_progress: bool = False) -> np.ndarray:
         """One text per run: ONNX Runtime's kernels round differently for different batch shapes
         (up to 7e-8 between a text alone and the same text in a batch of 32, at every optimisation
         level and thread count), so batching would make a vector depend on its batch-mates and an
         incremental build differ from a build from scratch. Alone, a vector is a pure function of
-        its text (equal at 1 and 2 threads too), and on 300 real chunks it cost nothing measurable:
-        20 ms of CPU a chunk either way, since a chunk's tokens already make the products large."""
+        its text (equal at 1 and 2 threads, and whichever worker runs it), and on 300 real chunks it
+        cost nothing measurable: 20 ms of CPU a chunk either way, since a chunk's tokens already make
+        the products large. The session is shared by the workers (``run`` is thread-safe and
+        releases the GIL)."""
         out = np.zeros((len(texts), self.dimension), dtype=np.float32)
         if not texts:
             return out
         from tqdm.auto import tqdm
 
-        session = self.session
-        for i, ids in enumerate(tqdm(self.token_ids(texts), desc="embedding", unit="chunk",
-                                     disable=not show_progress)):
-            batch = np.asarray([ids], dtype=np.int64)
-            out[i] = session.run(None, {"input_ids": batch, "attention_mask": np.ones_like(batch)})[0][0]
+        ids = self.token_ids(texts)
+        self.session  # noqa: B018 - created once, before the workers share it
+        with tqdm(total=len(texts), desc="embedding", unit="chunk", disable=not show_progress) as bar:
+            if self.workers > 1 and len(texts) > 1:
+                from concurrent.futures import ThreadPoolExecutor
+
+                with ThreadPoolExecutor(self.workers, thread_name_prefix="onnx-embed") as pool:
+                    for i, vector in enumerate(pool.map(self._run, ids)):
+                        out[i] = vector
+                        bar.update(1)
+            else:
+                for i, row in enumerate(ids):
+                    out[i] = self._run(row)
+                    bar.update(1)
         return out

@@ -14,7 +14,7 @@ import pytest
 from assets.tables import indexed_texts
 from rag.config import Settings
 from rag.embedder import Embedder, load_embedder
-from rag.onnx_encoder import EXPORT_FORMAT, EXPORT_INFO
+from rag.onnx_encoder import EXPORT_FORMAT, EXPORT_INFO, OnnxEncoder
 from rag.store import StoreLayout
 from tests.conftest import HOST, ROOT, SAMPLE
 
@@ -72,6 +72,9 @@ def test_a_vector_depends_on_its_text_alone(sample_store):
     together = embedder.encode(texts)
     alone = np.stack([embedder.encode([t])[0] for t in reversed(texts)])[::-1]
     np.testing.assert_array_equal(together, alone)
+    for workers in (1, 2, 3):  # runs side by side, each on one intra-op thread: the same bits
+        encoder = OnnxEncoder(embedder.model_dir, embedder.onnx_file, embedder.max_tokens, threads=workers)
+        np.testing.assert_array_equal(encoder.encode(texts), together)
 
 
 def test_backend_is_part_of_the_model_id_and_cache_key(tmp_path):
