@@ -36,11 +36,26 @@ EXCLUSION_CUES = (
     r"students who have (?:received |obtained |previously received )?credit for\b[^.]*?\b(?:may not|cannot|will not|"
     r"are not)",
     r"may not be taken for credit by",
-    r"credit-excluded with", r"\bcredit exclusion:",
+    r"credit-excluded with",
     r"credit will be granted for (?:[A-Z]{2,5}(?:_V)? ?\d{3}[A-Z]?)\s+or\b",
 )
-_EXCLUSION_RE = re.compile(r"(?P<list>[^.]*?(?:" + "|".join(EXCLUSION_CUES) + r")[^.]*?(?:\.\s?\d[^.]*?)*)"
-                           r"(?:\.(?=\s|$)|$)", re.IGNORECASE)
+_EXCLUSION_CUE_RE = re.compile("|".join(EXCLUSION_CUES), re.IGNORECASE)
+_SENTENCE_END_RE = re.compile(r"\.(?=\s|$)")  # a full stop that ends a sentence ("1.5 credits" does not)
+
+
+def exclusion_sentences(text: str) -> list[tuple[int, str]]:
+    """(start, sentence) of each sentence holding an exclusion cue. Found by the cue first and widened to
+    its sentence, so the scan is linear in the text (a sentence-shaped regex backtracked for seconds)."""
+    found: list[tuple[int, str]] = []
+    end = -1
+    for m in _EXCLUSION_CUE_RE.finditer(text):
+        if m.start() < end:
+            continue  # a second cue in a sentence already taken
+        start = text.rfind(".", 0, m.start()) + 1
+        stop = _SENTENCE_END_RE.search(text, m.end())
+        end = stop.end() if stop else len(text)
+        found.append((start, text[start:end]))
+    return found
 _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to)[^.]*\.?", re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")
@@ -98,7 +113,8 @@ def labelled_sentences(text: str) -> dict[str, str]:
         key = ("prerequisite" if key.startswith("prereq") else
                "corequisite" if key.startswith("coreq") else "equivalency")
         body = text[m.end(): nxt.start() if nxt else len(text)]
-        body = _EXCLUSION_RE.split(body)[0] if _EXCLUSION_RE.search(body) else body
+        cut = exclusion_sentences(body)
+        body = body[:cut[0][0]] if cut else body
         out.setdefault(key, body.strip())
     return out
 
@@ -135,8 +151,8 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
     unparsed = unparsed_parts(tree) if tree else []
     co_text, _ = split_notes(sentences.get("corequisite", ""))
     co_tree = parse_requirement(co_text, subjects) if co_text else None
-    exclusions = [m.group(0).strip() for m in _EXCLUSION_RE.finditer(text)
-                  if unique_codes(m["list"], subjects, strict=True)]
+    exclusions = [sentence.strip() for _, sentence in exclusion_sentences(text)
+                  if unique_codes(sentence, subjects, strict=True)]
     excluded = list(dict.fromkeys(c for e in exclusions for c in excluded_by(e, section.course_code, subjects)))
     equivalency = sentences.get("equivalency", "")
     restriction = _RESTRICTION_RE.search(text)
