@@ -28,7 +28,8 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # rag/ modules whose code decides what the build writes: code spotting (parser, chunker, BM25
 # tokenizer), the BM25 postings themselves, how texts become vectors, and the requirement-tree reading
 # the fact extraction uses
-BUILD_RAG_MODULES = ("rag/codes.py", "rag/bm25.py", "rag/embedder.py", "rag/requirement_tree.py")
+BUILD_RAG_MODULES = ("rag/codes.py", "rag/bm25.py", "rag/embedder.py", "rag/onnx_encoder.py",
+                     "rag/requirement_tree.py")
 
 
 def build_code_files(root: Path = PROJECT_ROOT) -> list[Path]:

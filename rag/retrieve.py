@@ -160,7 +160,7 @@ class Retriever:
             return []
         scores = self.index.bm25.scores(self.index.bm25.tokenizer(query))
         by_bm25 = sorted((r for r in rows if scores[r] > 0), key=lambda r: (-scores[r], r))
-        vector = self.embedder.encode([query])[0]
+        vector = self.embedder.encode_queries([query])[0]  # the query encoder: no build backend at answer time
         ids = np.asarray(rows, dtype=np.int64)
         similarity = self.index.faiss_index.reconstruct_batch(ids) @ vector
         by_dense = [rows[i] for i in np.argsort(-similarity, kind="stable")]
