@@ -126,7 +126,10 @@ class Answerer:
                                  "(not a course) matches it closely: retrieval answers")
         t0 = time.perf_counter()
         fact = self._fact_answer(understood, lambda: self._topic_codes(understood, mode), trace)
-        if fact is None and understood.runner_up is not None and understood.runner_up.intent != "none":
+        # the next reading is tried only when a fact reading found no answer: a general question ("none") goes
+        # to retrieval as read, and a decline is never the fallback of a question the facts could not settle
+        if (fact is None and understood.intent != "none" and understood.runner_up is not None
+                and understood.runner_up.intent not in ("none", "decline")):
             second = understood.runner_up  # the facts cannot answer the first reading: try the next one
             fact = self._fact_answer(second, lambda: self._topic_codes(second, mode), trace)
             understood = second if fact is not None else understood
@@ -309,7 +312,7 @@ class Answerer:
 
     def _relevant(self, hits: list[Hit], entities: Entities, understood: Question) -> bool:
         """Named courses are relevant by definition, and named programs when the question asks about the
-        program; otherwise (a discipline word in "a good laptop for computer science?") require a close match."""
+        program; otherwise (a discipline word in a question about shopping, say) require a close match."""
         if understood.off_calendar:
             return False
         if entities.courses or (entities.programs and understood.intent.startswith("program")):

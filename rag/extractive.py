@@ -2,7 +2,7 @@
 
 Used when the model's answer fails the grounding guard. It cannot state
 anything the excerpts do not, and for the questions students ask most (what
-are the prerequisites of X, how many credits is Y) the right sentence is
+are the prerequisites of X, the credit value of Y) the right sentence is
 usually in the named course's own section.
 """
 

@@ -221,7 +221,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if result == YES and c.restriction:
         result = UNKNOWN
         conditions = [c.restriction]
-    elif result == YES and q.unresolved:  # "I haven't finished 211 yet": a negation no course took
+    elif result == YES and q.unresolved:  # a negation that reached no course code
         result = UNKNOWN
         conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
     else:

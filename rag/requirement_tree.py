@@ -44,7 +44,7 @@ def describe(node: dict) -> str:
         return f"{lead} " + ("; ".join(f"({chr(97 + i)}) {p}" for i, p in enumerate(parts)) if nested
                              else ", ".join(parts))
     if op == "coreq":
-        return f"{describe(node['items'][0])} (may be taken at the same time)"
+        return f"{describe(node['items'][0])} (may be taken concurrently)"
     if op == "ambiguous":
         return f"\u201c{node['text']}\u201d (the calendar's list does not say whether one or all are needed)"
     return node.get("text", "")

@@ -191,7 +191,7 @@ class VersionHolder:
 
     def _open_version(self, vid: str, explicit: bool, take_user: bool = False,
                       become_current: bool = False) -> OpenVersion:
-        """Open (verify, lease) a version once, however many requests ask for it at the same time.
+        """Open (verify, lease) a version once, however many requests ask for it at once.
 
         With ``become_current`` the swap happens under the same lock as the version joining the open
         set, so no request can close it in between.

@@ -55,7 +55,7 @@ SUBJECT_NAMES: dict[str, str] = {
     "anatomy": "ANAT", "writing research and discourse studies": "WRDS", "wrds": "WRDS",
     "information studies": "INFO", "archival studies": "ARST", "conservation": "CONS",
     "media studies": "MDIA", "dental hygiene": "DHYG", "film production": "FIPR", "jewish studies": "JWST",
-    "plant science": "PLNT", "food and resource economics": "FRE", "agricultural economics": "AGEC",
+    "plant science": "PLNT", "agricultural economics": "AGEC",
     "gerontology": "GERN", "midwifery": "MIDW", "art": "VISA", "dance": "THTR", "computer sci": "CPSC",
 }
 

@@ -7,7 +7,7 @@ The reading is two steps that generalize separately:
 2. *intent*, scored by the embedding classifier (``intent``) and limited to
    the intents the slots make possible (a credit total needs two courses, a
    program question a program).
-A question with several parts ("how many credits is X and what does it
+A question with several parts ("the credits of X, and what does it
 need?") is split into parts, each read against the shared history. Every
 later stage reads this object; none goes back to the raw string.
 """
@@ -45,7 +45,7 @@ REASONS = {
     "topic_level": "asks for a course on a topic", "decline": "asks what the calendar does not hold",
     "none": "no fact intent recognised: retrieval and generation answer it",
 }
-# Words of a question about the calendar; a discipline word without them ("a good laptop for computer
+# Words of a question about the calendar; a discipline word without them ("the best laptop for a comp sci
 # science?") is not about a course or a program.
 CALENDAR_CUE_RE = re.compile(
     r"\b(?:course|class|program|programme|requirement|require|credit|prereq|prerequisite|co-?req|degree|major|"
@@ -111,7 +111,7 @@ class Question:
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
-    unresolved: str = ""  # a negation that reached no course ("haven't finished 211"): no "yes" on this history
+    unresolved: str = ""  # a negation that reached no course ("never passed 340"): no "yes" on this history
 
     @property
     def off_calendar(self) -> bool:
@@ -168,7 +168,7 @@ def _asking(q: Question) -> str:
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "reverse_prereq": f"asking which courses require {t}",
-        "exclusion": f"asking whether you can get credit for both {' and '.join(q.entities.courses[:2])}",
+        "exclusion": f"asking whether credit is granted for both {' and '.join(q.entities.courses[:2])}",
         "credits": f"asking how many credits {t} is worth",
         "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
         "credit_compare": f"comparing the credits of {' and '.join(q.entities.courses[:2])}",

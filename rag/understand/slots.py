@@ -122,7 +122,7 @@ _BARE_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9_])(\d{3}[A-Za-z]?)(?![0-9%]|\s*-?\
 
 
 def expand_bare_numbers(text: str, subjects: list[str], known: set[str]) -> str:
-    """A course number written without its subject ("I took ECON 310 instead of 101", "haven't finished 211")
+    """A course number written without its subject ("did ABCD 210 rather than 110", "never passed 340")
     is the course of that subject named nearest before it (or after it), when the calendar has it."""
     codes = find_codes(text, subjects)
     if not codes:
@@ -143,7 +143,7 @@ def expand_bare_numbers(text: str, subjects: list[str], known: set[str]) -> str:
 
 def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
     """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
-    Returned so a "yes" can be withheld ("I haven't finished 211 yet" names no code ubcal can place)."""
+    Returned so a "yes" can be withheld (a negation whose course ubcal cannot place)."""
     for m in _CUE_RE.finditer(text):
         if not m["not"] or m["not"].lower() in ("no", "not"):
             continue

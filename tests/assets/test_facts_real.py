@@ -28,7 +28,7 @@ HAND_CHECKED = {
     "ECON 301": "all of (a) one of ECON 101, ECON 310; (b) one of MATH 100, MATH 102, MATH 104, MATH 110, "
                 "MATH 120, MATH 180, MATH 184; (c) one of MATH 101, MATH 103, MATH 105, MATH 121",
     "BIOL 201": "one of (a) all of (a) BIOL 200; (b) one of CHEM 233, CHEM 260; (b) all of BIOL 200, CHEM 213 "
-                "(may be taken at the same time); (c) one of CHEM 313, CHEM 330 (may be taken at the same time)",
+                "(may be taken concurrently); (c) one of CHEM 313, CHEM 330 (may be taken concurrently)",
 }
 # sentences with a part ubcal cannot read: flagged, the readable part kept
 FLAGGED = {"CPSC 320": "CPSC 221", "MATH 221": "MATH 100"}
