@@ -26,7 +26,7 @@ EXAMPLES: dict[str, list[str]] = {
         "What are ABC 200's pre-requisites", "What is ABC 250 built on, course-wise?",
     ],
     "coreq_of": [
-        "any co-requisites for ABC 330?", "co-reqs of ABC 240?", "is there a corequisite on ABC 105",
+        "any co-requisites for ABC 330?", "co-reqs of ABC 240?", "does ABC 105 come with a corequisite",
         "ABC 200: its corequisites?", "does ABC 210 have a coreq", "abc 101 coreqs",
         "Is there anything I must take concurrently with ABC 120?", "what do I have to take alongside ABC 140",
         "Which course must be taken concurrently with ABC 250?", "co-requisite for ABC 330?",
