@@ -64,6 +64,17 @@ def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float)
     return (x - mean) / np.sqrt(var + eps) * weight + bias
 
 
+def load_tokenizer(model_dir: Path, max_tokens: int):
+    """The model folder's fast tokenizer, truncating as sentence-transformers does and never padding
+    (each text runs alone, so a vector never depends on its batch-mates). Shared by the ONNX encoder."""
+    from tokenizers import Tokenizer
+
+    tokenizer = Tokenizer.from_file(str(model_dir / "tokenizer.json"))
+    tokenizer.enable_truncation(max_tokens)
+    tokenizer.no_padding()
+    return tokenizer
+
+
 class NumpyEncoder:
     """Encodes texts one at a time (no padding) to unit vectors, as the sentence-transformers model does."""
 
@@ -77,12 +88,7 @@ class NumpyEncoder:
 
     @cached_property
     def tokenizer(self):
-        from tokenizers import Tokenizer
-
-        tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
-        tokenizer.enable_truncation(self.max_tokens)
-        tokenizer.no_padding()
-        return tokenizer
+        return load_tokenizer(self.model_dir, self.max_tokens)
 
     @cached_property
     def weights(self) -> dict[str, np.ndarray]:

@@ -206,12 +206,9 @@ class OnnxEncoder:
 
     @cached_property
     def tokenizer(self):
-        from tokenizers import Tokenizer
+        from rag.numpy_encoder import load_tokenizer
 
-        tokenizer = Tokenizer.from_file(str(self.model_dir / "tokenizer.json"))
-        tokenizer.enable_truncation(self.max_tokens)
-        tokenizer.no_padding()
-        return tokenizer
+        return load_tokenizer(self.model_dir, self.max_tokens)
 
     @cached_property
     def session(self):
