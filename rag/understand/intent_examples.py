@@ -11,6 +11,7 @@ from __future__ import annotations
 
 EXAMPLES: dict[str, list[str]] = {
     "prereq_of": [
+        "hey, does ABC 200 need anything before it?", "is anything required ahead of ABC 210", "ABC 305: what goes before it?",
         "What are the prerequisites for ABC 200?", "prereqs for abc 300", "abc201 prereq?",
         "What should be done ahead of taking ABC 210?", "which classes get me into ABC 330",
         "requirements to take ABC 410", "What is required before ABC 250?", "ABC 220 prerequisite courses",
