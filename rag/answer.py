@@ -16,7 +16,7 @@ from rag.config import Settings
 from rag.embedder import Embedder, load_embedder
 from rag.entities import Entities
 from rag.extractive import extractive_answer
-from rag.fact_answers import ANSWERERS, PER_COURSE, FactAnswer, answer_parts, topic_level
+from rag.fact_answers import FactAnswer, answer_from_facts, topic_level
 from rag.guard import CITATION_RE, check_grounding
 from rag.index_reader import LoadedIndex, open_index
 from rag.llm import LocalLLM
@@ -28,10 +28,10 @@ from rag.store import StoreLayout
 from rag.trace import Trace
 
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
-TOPIC_DEPTH = 30
+TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
 # A declined question is answered from a calendar page (policy, program) whose excerpt is at least this close
 # (cosine): on the real snapshot out-of-scope questions reach at most ~0.6, a policy question ~0.75.
-DECLINE_OVERRIDE_DENSE = 0.65  # ranked candidates a topic-at-a-level answer chooses its courses from
+DECLINE_OVERRIDE_DENSE = 0.65
 
 
 class QuestionError(ValueError):
@@ -202,13 +202,8 @@ class Answerer:
             return None
         if understood.intent == "topic_level":
             fact = topic_level(understood, facts, ranked_codes())
-        elif understood.intent == "multi":
-            fact = answer_parts(understood, facts)
-        elif understood.intent in PER_COURSE and len(understood.targets) > 1:  # "prereqs of A and B"
-            each = [replace(understood, target=t, targets=[t], parts=[]) for t in understood.targets]
-            fact = answer_parts(replace(understood, parts=each), facts)
         else:
-            fact = ANSWERERS[understood.intent](understood, facts)
+            fact = answer_from_facts(understood, facts)
         if fact is not None and fact.kind == "decline":
             trace.add("facts", intent=understood.intent, answered=True, verdict="", reason=understood.reason)
             return fact

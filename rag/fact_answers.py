@@ -623,16 +623,23 @@ ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
 }
 
 
+def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The facts answer of one reading: a several-part question part by part, a per-course question about
+    several courses ("prereqs of A and B") course by course, anything else by its intent's answerer."""
+    if q.intent == "multi":
+        return answer_parts(q, facts)
+    if q.intent in PER_COURSE and len(q.targets) > 1:
+        each = [replace(q, target=t, targets=[t], parts=[]) for t in q.targets]
+        return answer_parts(replace(q, parts=each), facts)
+    answerer = ANSWERERS.get(q.intent)
+    return answerer(q, facts) if answerer else None
+
+
 def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
     """A several-part question: each part answered from facts, in order; None when any part is not."""
     answers = []
     for part in q.parts:
-        answerer = ANSWERERS.get(part.intent)
-        if part.intent in PER_COURSE and len(part.targets) > 1:  # "prereqs for A and B? and ...": each course
-            each = [replace(part, target=t, targets=[t]) for t in part.targets]
-            fact = answer_parts(replace(part, parts=each), facts)
-        else:
-            fact = answerer(part, facts) if answerer else None
+        fact = answer_from_facts(part, facts)
         if fact is None or part.intent == "decline":
             return None
         answers.append(fact)
