@@ -58,6 +58,8 @@ _ASKS_RE = re.compile(r"\?\s*$|^\s*(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|wh
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
 _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
                            r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
+# a piece that starts by telling history ("I have 6 credits of CHEM") is not a question of its own
+_HISTORY_START_RE = re.compile(r"\s*(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre-?req\w*|\bprerequisit\w*", re.IGNORECASE)),
@@ -206,7 +208,8 @@ def split_parts(text: str) -> list[str]:
         if parts and _FOLLOW_UP_RE.fullmatch(piece):  # "list them", "thanks", "pls": not a question of its own
             parts[-1] = f"{parts[-1]} {piece}"
             continue
-        if _ASKS_RE.search(piece):
+        names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
+        if _ASKS_RE.search(piece) or names_a_facet:  # "credits for X and what does it need": two questions
             parts.append(f"{pending} {piece}".strip())
             pending = ""
         else:

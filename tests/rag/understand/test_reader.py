@@ -109,6 +109,11 @@ def test_several_questions_in_one_are_each_read(reader):
     assert sorted(p.intent for p in q.parts) == ["coreq_of", "credits"]
 
 
+def test_a_facet_phrase_without_a_question_word_is_a_part_of_its_own(reader):
+    q = understand("coreqs of ABCD 310 and what do I need for it", reader)
+    assert sorted(p.intent for p in q.parts) == ["coreq_of", "prereq_of"]
+
+
 def test_history_statement_stays_with_the_question_after_it():
     assert split_parts("I passed ABCD 110. Can I take ABCD 210?") == ["I passed ABCD 110. Can I take ABCD 210?"]
     assert split_parts("what is ABCD 110? and what is ABCD 210?") == ["what is ABCD 110?", "and what is ABCD 210?"]
