@@ -1,6 +1,6 @@
 """The index build as plain functions, one per stage.
 
-Dagster assets (``assets.calendar_assets``) are thin wrappers over these, and
+Dagster assets (``pipelines.calendar_assets``) are thin wrappers over these, and
 tests call them directly. Each returns what the next stage needs plus the
 figures a run's metadata reports.
 """
@@ -29,11 +29,11 @@ from assets.incremental import PreviousVersion
 from assets.sources import SourceProblem, SourceScan, scan_saved_site
 from assets.tables import (CHUNKS_SCHEMA, chunks_table, embeddings_table, indexed_texts, pages_table,
                            sections_table)
-from rag.bm25 import BM25Index
-from rag.config import Settings
-from rag.embedder import Embedder
-from rag.parse_coverage import CoverageChange, compare, coverage_rows, read_rows
-from rag.store import StoreError, StoreLayout
+from rag.index.bm25 import BM25Index
+from rag.index.config import Settings
+from rag.index.embedder import Embedder
+from rag.index.parse_coverage import CoverageChange, compare, coverage_rows, read_rows
+from rag.index.store import StoreError, StoreLayout
 
 LIBRARIES = ("ubcal", "faiss-cpu", "pyarrow", "rank-bm25", "sentence-transformers", "torch",
              "transformers", "selectolax", "numpy", "dagster")
@@ -173,10 +173,22 @@ def parse_coverage_change(facts: CalendarFacts, layout: StoreLayout) -> Coverage
     return compare(before, after, current if before is not None else None)
 
 
-def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, scan: SourceScan,
-                  parsed: ParsedCalendar, chunks: pa.Table, vectors: np.ndarray, faiss_index,
-                  bm25: BM25Index, facts: CalendarFacts, extra: dict | None = None,
-                  gate: Gate | None = None) -> PublishResult:
+@dataclass
+class BuiltIndex:
+    """Everything one build made, ready to publish as a version."""
+    scan: SourceScan
+    parsed: ParsedCalendar
+    chunks: pa.Table
+    vectors: np.ndarray
+    faiss_index: object  # a faiss index over ``vectors``
+    bm25: BM25Index
+    facts: CalendarFacts
+
+
+def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, built: BuiltIndex,
+                  extra: dict | None = None, gate: Gate | None = None) -> PublishResult:
+    scan, parsed, chunks, vectors = built.scan, built.parsed, built.chunks, built.vectors
+    faiss_index, bm25, facts = built.faiss_index, built.bm25, built.facts
     if vectors.shape[0] != chunks.num_rows or bm25.n_docs != chunks.num_rows:
         raise ValueError(f"refusing to publish: {chunks.num_rows} chunks, {vectors.shape[0]} vectors, "
                          f"{bm25.n_docs} BM25 documents")

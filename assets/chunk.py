@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from assets.parse import Section
 from assets.tokens import TokenWindow
-from rag.codes import unique_codes
+from rag.index.codes import unique_codes
 
 SEPARATORS: tuple[str, ...] = ("\n\n", "\n", "(?<=[.!?;])\\s+", " ")
 

@@ -19,7 +19,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from rag.embedder import Embedder
+from rag.index.embedder import Embedder
 
 
 def text_key(text: str) -> str:

@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from assets.parse import ParsedPage, Section
 from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
-from rag.codes import unique_codes
+from rag.index.codes import unique_codes
 
 _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 # "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it

@@ -28,14 +28,21 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # rag/ modules whose code decides what the build writes: code spotting (parser, chunker, BM25
 # tokenizer), the BM25 postings themselves, how texts become vectors, and the requirement-tree reading
 # the fact extraction uses
-BUILD_RAG_MODULES = ("rag/codes.py", "rag/bm25.py", "rag/embedder.py", "rag/onnx_encoder.py",
-                     "rag/requirement_tree.py")
+BUILD_RAG_MODULES = ("rag/index/codes.py", "rag/index/bm25.py", "rag/index/embedder.py",
+                     "rag/index/onnx_encoder.py", "rag/index/requirement_tree.py")
 
 
 def build_code_files(root: Path = PROJECT_ROOT) -> list[Path]:
-    """Every source file that shapes the artifacts: all of assets/*.py plus BUILD_RAG_MODULES."""
-    files = sorted((root / "assets").glob("*.py")) + [root / name for name in BUILD_RAG_MODULES]
-    return [f for f in files if f.is_file()]
+    """Every source file that shapes the artifacts: all of assets/*.py plus BUILD_RAG_MODULES.
+
+    A listed module that is missing is an error, not a skip: a moved file would otherwise drop out of
+    the fingerprint silently, and a change to it would no longer make a new version."""
+    listed = [root / name for name in BUILD_RAG_MODULES]
+    missing = [str(p.relative_to(root)) for p in listed if not p.is_file()]
+    if missing:
+        raise FileNotFoundError(f"build-shaping modules missing from {root}: {', '.join(missing)} "
+                                "(update assets.identity.BUILD_RAG_MODULES)")
+    return sorted((root / "assets").glob("*.py")) + listed
 
 
 def code_fingerprint(root: Path = PROJECT_ROOT) -> str:

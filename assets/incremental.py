@@ -17,7 +17,7 @@ import pyarrow.parquet as pq
 
 from assets.identity import code_fingerprint
 from assets.parse import PARSER_VERSION, ParsedPage, Section
-from rag.store import StoreError, StoreLayout
+from rag.index.store import StoreError, StoreLayout
 
 
 @dataclass

@@ -7,7 +7,7 @@ import numpy as np
 import pyarrow as pa
 
 from assets.tables import indexed_texts
-from rag.bm25 import BM25Index, CodeAwareTokenizer
+from rag.index.bm25 import BM25Index, CodeAwareTokenizer
 
 
 def build_faiss_index(vectors: np.ndarray, kind: str, hnsw_m: int) -> faiss.Index:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from assets.sources import PageRecord
-from rag.codes import COURSE_HEADING_RE, normalize_code
+from rag.index.codes import COURSE_HEADING_RE, normalize_code
 
 MAIN_SELECTORS = ("main#main-content", "main", "[role=main]")
 BOILERPLATE_TAGS = ("nav", "header", "footer", "aside", "script", "style", "form", "noscript")

@@ -30,9 +30,9 @@ from assets.failpoints import failpoint
 from assets.facts import CalendarFacts
 from assets.identity import ARTIFACT_FORMAT, code_fingerprint, compute_version_id  # noqa: F401 (re-exported)
 from assets.parse import PARSER_VERSION
-from rag.bm25 import BM25Index
-from rag.audit import append_audit
-from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
+from rag.index.bm25 import BM25Index
+from rag.index.audit import append_audit
+from rag.index.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
 
 STALE_STAGING_SECONDS = 3600
 
@@ -127,7 +127,7 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
     an existing version before CURRENT is switched to it: a version that fails it never becomes
     CURRENT. An existing copy that fails verification is set aside and rebuilt, never re-used.
     """
-    from rag.versions import verify_version
+    from rag.index.versions import verify_version
 
     final = layout.version_dir(version_id)
     run_id = manifest_fields.get("build", {}).get("dagster_run_id")

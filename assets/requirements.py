@@ -25,8 +25,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from rag.codes import find_codes
-from rag.requirement_tree import tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
+from rag.index.codes import find_codes
+from rag.index.requirement_tree import tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
 
 QUANTIFIERS = {"one": 1, "either": 1, "any": 1, "all": 0, "both": 0, "two": 2, "three": 3, "four": 4, "five": 5,
                "six": 6}

@@ -1,7 +1,7 @@
 """The retrieval smoke test a version must pass before CURRENT may point at it.
 
 It runs on the finished version folder (staged, or already published but not
-current) through the query side's own reader and retriever: a few course codes
+current) through the index layer's own loader and search: a few course codes
 must retrieve their own section first in two spellings, and each course's own
 chunk text must find its own vector. ``assets.publish`` calls it after every
 file is written and checksummed and before the rename and the CURRENT switch,
@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rag.store import MANIFEST
+from rag.index.store import MANIFEST
 
 SMOKE_CODES = 5  # course codes the retrieval smoke check looks up
 
@@ -40,24 +40,27 @@ class SmokeResult:
 
 def retrieval_smoke(folder: Path, version_id: str, embedder, rrf_k: int, year_level_window: int) -> SmokeResult:
     """Look up SMOKE_CODES course codes spread over the version's courses; record every miss."""
-    from rag.index_reader import load_folder
-    from rag.retrieve import Retriever
+    from rag.index.codes import find_codes
+    from rag.index.loader import load_folder
+    from rag.index.search import SearchQuery, Searcher
 
     manifest = json.loads((Path(folder) / MANIFEST).read_text())
     loaded = load_folder(Path(folder), version_id, manifest)
     codes = sorted(loaded.known_courses)
     sample = codes[:: max(1, len(codes) // SMOKE_CODES)][:SMOKE_CODES]
-    retriever = Retriever(loaded, embedder, rrf_k, year_level_window)
+    searcher = Searcher(loaded, embedder, rrf_k, year_level_window)
     misses: dict[str, str | None] = {}
     for code in sample:
         for query in (code, code.replace(" ", "").lower()):
-            top = retriever.retrieve(query, top_k=1, mode="hybrid").hits
+            # the code pins its own section, as a question naming it does on the answering side
+            named = tuple(c for c, _, _ in find_codes(query, loaded.subjects) if c in loaded.known_courses)
+            top = searcher.search(SearchQuery(query, courses=named), top_k=1, mode="hybrid").hits
             if not top or top[0].course_code != code:
                 misses[query] = top[0].course_code if top else None
         # the vector row of the course's own chunk must come back for its own text
         row = loaded.rows_by_course[code][0]
         own = f"{loaded.chunks['context_header'][row]}\n{loaded.chunks['text'][row]}"
-        dense_top = retriever.retrieve(own, top_k=1, mode="dense").hits
+        dense_top = searcher.search(SearchQuery(own), top_k=1, mode="dense").hits
         if not dense_top or dense_top[0].chunk_id != loaded.chunks["chunk_id"][row]:
             misses[f"dense:{code}"] = dense_top[0].chunk_id if dense_top else None
     return SmokeResult(sample, misses)

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from assets.identity import version_id_for
 from assets.sources import scan_saved_site
-from rag.audit import append_audit
-from rag.config import Settings
-from rag.embedder import load_embedder
-from rag.store import StoreError, StoreLayout
+from rag.index.audit import append_audit
+from rag.index.config import Settings
+from rag.index.embedder import load_embedder
+from rag.index.store import StoreError, StoreLayout
 
 
 @dataclass
@@ -50,7 +50,7 @@ def unchanged_current(settings: Settings) -> Unchanged | None:
     version_id = version_id_for(settings, scan.fingerprint, load_embedder(settings))
     if version_id != current:
         return None
-    from rag.versions import verify_version  # faiss and pyarrow, only when there is something to verify
+    from rag.index.versions import verify_version  # faiss and pyarrow, only when there is something to verify
 
     if verify_version(layout, version_id):
         return None  # damaged: the full build sets it aside and rebuilds it

@@ -63,7 +63,7 @@ def main() -> None:
 
 def run(store: Path, n: int) -> None:
     from rag.answer import Answerer
-    from rag.config import Settings
+    from rag.index.config import Settings
 
     settings = Settings.from_env(store=store)
     start = time.perf_counter()
@@ -74,11 +74,11 @@ def run(store: Path, n: int) -> None:
     rng = random.Random(7)
     codes = rng.sample(sorted(answerer.index.known_courses), 2 * n)
     retrieval_queries = [f"What are the prerequisites for {c}?" for c in codes[:n]] + PARAPHRASES
-    answerer.retriever.retrieve("warm up", 5)
+    answerer.retriever.retrieve(answerer.retriever.query_for_text("warm up"), 5)
     retrieval_ms = []
     for q in retrieval_queries:
         t = time.perf_counter()
-        answerer.retriever.retrieve(q, 5, "hybrid")
+        answerer.retriever.retrieve(answerer.retriever.query_for_text(q), 5, "hybrid")
         retrieval_ms.append((time.perf_counter() - t) * 1000)
     parts = retrieval_breakdown(answerer, retrieval_queries)
 
@@ -160,11 +160,11 @@ def retrieval_breakdown(answerer, queries: list[str]) -> dict[str, float]:
         t0 = time.perf_counter()
         vector = answerer.embedder.encode_queries([q])
         t1 = time.perf_counter()
-        retriever.bm25_ranking(q, 100)
+        retriever.searcher.bm25_ranking(q, 100)
         t2 = time.perf_counter()
         index.faiss_index.search(vector, 100)
         t3 = time.perf_counter()
-        retriever.retrieve(q, 5, "hybrid")
+        retriever.retrieve(retriever.query_for_text(q), 5, "hybrid")
         t4 = time.perf_counter()
         timings["query embedding"].append((t1 - t0) * 1000)
         timings["bm25"].append((t2 - t1) * 1000)

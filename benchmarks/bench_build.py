@@ -61,9 +61,9 @@ def embedding_rates(store: Path, sample_size: int) -> dict:
     import pyarrow.parquet as pq
 
     from assets.tables import indexed_texts
-    from rag.config import Settings
-    from rag.embedder import Embedder, load_embedder
-    from rag.store import StoreLayout
+    from rag.index.config import Settings
+    from rag.index.embedder import EmbedOptions, Embedder, load_embedder
+    from rag.index.store import StoreLayout
 
     layout = StoreLayout(store)
     texts = indexed_texts(pq.read_table(layout.version_dir(layout.current_id()) / "chunks.parquet"))
@@ -71,8 +71,8 @@ def embedding_rates(store: Path, sample_size: int) -> dict:
     halves = (sample[: len(sample) // 2], sample[len(sample) // 2:])
     settings = Settings.from_env(store=str(store))
     onnx = load_embedder(settings)
-    torch_ = Embedder(onnx.model_dir, settings.embed_batch, settings.embed_threads, precision="fp32",
-                      backend="torch")
+    torch_ = Embedder(onnx.model_dir, EmbedOptions(settings.embed_batch, settings.embed_threads, precision="fp32",
+                                           backend="torch"))
     onnx.encode(sample[:8]), torch_.encode(sample[:8])  # load and warm both
     seconds = {"torch": 0.0, "onnx": 0.0}
     vectors: dict[str, list] = {"torch": [None, None], "onnx": [None, None]}
@@ -98,8 +98,8 @@ def main() -> None:
         print(f"SKIP: real snapshot not found at {args.snapshot}")
         return
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from rag.index_reader import open_index
-    from rag.store import StoreLayout
+    from rag.index.loader import open_index
+    from rag.index.store import StoreLayout
 
     with tempfile.TemporaryDirectory(prefix="ubcal-bench-") as tmp:
         source = Path(tmp) / "calendar"

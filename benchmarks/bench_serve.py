@@ -95,8 +95,8 @@ def run(store: Path, changed_source: Path, args, tmp: Path) -> dict:
     import httpx
     import psutil
 
-    from rag.server.launch import ServerProcess
-    from rag.store import StoreLayout
+    from rag.serve.launch import ServerProcess
+    from rag.index.store import StoreLayout
 
     layout = StoreLayout(store)
     with ServerProcess(store, log=tmp / "server.log", env={"UBCAL_SERVE_POLL_SECONDS": "0.5"}) as server:
@@ -112,7 +112,7 @@ def run(store: Path, changed_source: Path, args, tmp: Path) -> dict:
         rss_before_burst = proc.memory_info().rss
         burst(server.url, args.clients)
         rss_start = proc.memory_info().rss
-        load = asyncio.run(load_test(server.url, known, layout, changed_source, store, args, proc))
+        load = asyncio.run(load_test(server.url, known, changed_source, store, args, proc))
         time.sleep(2 * 0.5)  # two watcher polls: the closed old version's memory is handed back
         rss_end = proc.memory_info().rss
         figures["load"] = load
@@ -191,7 +191,7 @@ def warm_figures(client, known: list[str], rng: random.Random) -> dict:
             "fact_questions_that_used_the_model": model_used}
 
 
-async def load_test(url: str, known: list[str], layout, changed_source: Path, store: Path, args, proc) -> dict:
+async def load_test(url: str, known: list[str], changed_source: Path, store: Path, args, proc) -> dict:
     import httpx
 
     results: list[dict] = []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dagster import Definitions, load_asset_checks_from_modules, load_assets_from_modules, mem_io_manager
 
-from assets import calendar_assets
+from pipelines import calendar_assets
 from pipelines.jobs import build_index_job
 from pipelines.resources import UbcalConfig
 from pipelines.schedules import weekly_rebuild

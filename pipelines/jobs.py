@@ -2,7 +2,7 @@
 
 from dagster import AssetSelection, define_asset_job
 
-from assets.calendar_assets import GROUP
+from pipelines.calendar_assets import GROUP
 
 build_index_job = define_asset_job(
     "build_index",

@@ -5,8 +5,8 @@ from functools import lru_cache
 
 from dagster import ConfigurableResource
 
-from rag.config import Settings
-from rag.embedder import Embedder, load_embedder
+from rag.index.config import Settings
+from rag.index.embedder import Embedder, load_embedder
 
 
 @lru_cache(maxsize=4)

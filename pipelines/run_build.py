@@ -10,8 +10,8 @@ from dagster import AssetCheckSeverity, DagsterInstance
 from assets.publish import PublishResult
 from pipelines.definitions import make_definitions
 from pipelines.resources import UbcalConfig
-from rag.audit import append_audit
-from rag.store import StoreLayout
+from rag.index.audit import append_audit
+from rag.index.store import StoreLayout
 
 
 # `ubcal build` prints its own lines (the outcome, one line per warning, one for a failure): Dagster's console

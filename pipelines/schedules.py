@@ -4,7 +4,7 @@ from dagster import DefaultScheduleStatus, ScheduleDefinition
 
 from pipelines.jobs import build_index_job
 
-from rag.config import Settings
+from rag.index.config import Settings
 
 weekly_rebuild = ScheduleDefinition(
     name="weekly_rebuild",

@@ -7,8 +7,8 @@ from dagster import (AssetCheckSeverity, DagsterEventType, DefaultSensorStatus, 
 from assets.build_steps import read_source
 from pipelines.jobs import build_index_job
 from pipelines.resources import UbcalConfig
-from rag.audit import append_audit
-from rag.store import StoreError, StoreLayout
+from rag.index.audit import append_audit
+from rag.index.store import StoreError, StoreLayout
 
 SENSOR_INTERVAL_SECONDS = 300
 

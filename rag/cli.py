@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from contextlib import nullcontext
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -18,8 +19,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from rag.config import Settings
-from rag.store import VERSION_ID_RE, StoreError, StoreLayout
+from rag.index.config import Settings
+from rag.index.store import VERSION_ID_RE, StoreError, StoreLayout
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Offline question answering over the UBC Vancouver Academic Calendar.")
@@ -102,7 +103,7 @@ def build(source: Optional[str] = typer.Option(
     When the store's CURRENT version already is what this build would produce (same pages, settings,
     models and build code) and it verifies, nothing is built or published and Dagster is not loaded.
     """
-    from rag.embedder import ModelNotFound, load_embedder
+    from rag.index.embedder import ModelNotFound, load_embedder
 
     crawl = source if _is_url(source) else None
     settings = _settings(json_out, source=None if crawl else source, store=store, crawl_url=crawl)
@@ -176,19 +177,19 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         trace: bool = typer.Option(False, "--trace", help="Show every step."),
         trace_json: Optional[Path] = typer.Option(None, "--trace-json", help="Append the trace as JSON lines.")) -> None:
     """Answer a question from the calendar, citing the pages used and naming the index version."""
-    from rag.answer import Answerer, QuestionError
-    from rag.llm import LLMModelNotFound
+    from rag.answer import Answerer, AskRequest, QuestionError
+    from rag.answer.llm import LLMModelNotFound
 
     if route not in ("auto", "simple", "complex"):
         _fail(f"--route must be auto, simple or complex, not {route!r}")
     if mode not in ("hybrid", "bm25", "dense"):
         _fail(f"--mode must be hybrid, bm25 or dense, not {mode!r}")
-    from rag.embedder import ModelNotFound
+    from rag.index.embedder import ModelNotFound
 
     settings = _settings(store=store)
     try:
         answerer = Answerer(settings, version)
-        result = answerer.ask(question, route=route, mode=mode, top_k=top_k)
+        result = answerer.ask(AskRequest(question, route=route, mode=mode, top_k=top_k))
     except QuestionError as exc:
         _fail(str(exc), 2)
     except (LLMModelNotFound, ModelNotFound) as exc:
@@ -219,8 +220,8 @@ def serve(host: Optional[str] = typer.Option(None, help="Address to bind (defaul
           store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
           version: Optional[str] = typer.Option(None, help="Answer from this version id instead of following CURRENT.")) -> None:
     """Serve the JSON API, streamed answers and the web page, keeping the index and models loaded."""
-    from rag.llm import LLMModelNotFound
-    from rag.server.run import serve as run_server  # FastAPI and uvicorn only for this command
+    from rag.answer.llm import LLMModelNotFound
+    from rag.serve.run import serve as run_server  # FastAPI and uvicorn only for this command
 
     settings = Settings.from_env(store=store)
     try:
@@ -240,7 +241,7 @@ StoreOpt = typer.Option(None, "--store", help="Store folder (default: UBCAL_STOR
 def versions(store: Optional[Path] = StoreOpt,
              json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """List published versions, newest first, with which is current and which are pinned."""
-    from rag.versions import list_versions
+    from rag.index.versions import list_versions
 
     rows = list_versions(_layout(store))
     if json_out:
@@ -296,7 +297,7 @@ def show(version_id: str = typer.Argument(..., help="Version id."), store: Optio
 def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.Argument(..., help="Newer version id."),
          store: Optional[Path] = StoreOpt, json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
     """What changed between two versions: pages, sections and chunks of changed pages, and course facts."""
-    from rag.versions import diff_is_empty, diff_versions
+    from rag.index.versions import diff_is_empty, diff_versions
 
     d = diff_versions(_layout(store), a, b)
     if json_out:
@@ -345,7 +346,7 @@ def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (de
            all_versions: bool = typer.Option(False, "--all", help="Verify every version."),
            store: Optional[Path] = StoreOpt) -> None:
     """Re-hash every file against the manifest and check that tables and indexes agree on counts."""
-    from rag.versions import verify_version
+    from rag.index.versions import verify_version
 
     layout = _layout(store)
     if all_versions:  # every version folder, including ones whose manifest no longer reads
@@ -371,7 +372,7 @@ def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (de
 def rollback(version_id: str = typer.Argument(..., help="Version id to make current."),
              store: Optional[Path] = StoreOpt) -> None:
     """Make a verified older version CURRENT (atomic switch, audited)."""
-    from rag.versions import rollback as do_rollback
+    from rag.index.versions import rollback as do_rollback
 
     previous = do_rollback(_layout(store), version_id)
     console.print(f"CURRENT is now {version_id} (was {previous or '-'})")
@@ -380,7 +381,7 @@ def rollback(version_id: str = typer.Argument(..., help="Version id to make curr
 @app.command()
 def pin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOpt) -> None:
     """Protect a version from gc."""
-    from rag.versions import pin as do_pin
+    from rag.index.versions import pin as do_pin
 
     do_pin(_layout(store), version_id)
     console.print(f"pinned {version_id}")
@@ -389,7 +390,7 @@ def pin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOpt)
 @app.command()
 def unpin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOpt) -> None:
     """Let gc remove a version again."""
-    from rag.versions import unpin as do_unpin
+    from rag.index.versions import unpin as do_unpin
 
     do_unpin(_layout(store), version_id)
     console.print(f"unpinned {version_id}")
@@ -399,7 +400,7 @@ def unpin(version_id: str = typer.Argument(...), store: Optional[Path] = StoreOp
 def gc(keep: int = typer.Option(..., "--keep", help="How many newest versions to keep."),
        store: Optional[Path] = StoreOpt) -> None:
     """Remove versions beyond the newest N (never CURRENT, a pinned one, or one a reader has open)."""
-    from rag.versions import gc as do_gc
+    from rag.index.versions import gc as do_gc
 
     try:
         outcome = do_gc(_layout(store), keep)
@@ -413,7 +414,7 @@ def gc(keep: int = typer.Option(..., "--keep", help="How many newest versions to
 def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, min=0, help="Show the last N entries (0: none)."),
           json_out: bool = typer.Option(False, "--json", help="Print as JSON lines.")) -> None:
     """Show the audit log: builds, publishes, rollbacks, pins, removals, failed builds."""
-    from rag.audit import read_audit
+    from rag.index.audit import read_audit
 
     records = read_audit(_layout(store))[-limit:] if limit > 0 else []
     if json_out:
@@ -468,7 +469,7 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
 
     commit = git_commit()
     if not answers_only:
-        _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, settings, testset, out, commit,
+        _eval_systems(answerer, questions, SystemsPlan(chosen, ks, no_answers, answer_systems, testset, out, commit),
                       progress)
     if no_answers:  # retrieval only: nothing is generated, so there are no answers to score
         return
@@ -493,12 +494,25 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     console.print(answers_markdown(answer_summary), markup=False, highlight=False)
 
 
-def _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, settings, testset, out, commit,
-                  progress) -> None:
+@dataclass
+class SystemsPlan:
+    """What ``ubcal eval`` compares: systems, cut-offs, which systems answer, and where the report goes."""
+    systems: list[str]
+    ks: tuple[int, ...]
+    no_answers: bool
+    answer_systems: str | None
+    testset: Path
+    out: Path
+    commit: str
+
+
+def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
     """The retrieval and answer comparison of every system (report.md, results.json, charts)."""
     from rag.evaluation.report import charts, markdown_report
     from rag.evaluation.runner import evaluate, summarize, write_results
 
+    chosen, ks, no_answers, answer_systems = plan.systems, plan.ks, plan.no_answers, plan.answer_systems
+    settings, testset, out, commit = answerer.settings, plan.testset, plan.out, plan.commit
     try:
         answering = set() if no_answers else (
             {x.strip() for x in answer_systems.split(",")} if answer_systems else None)
@@ -519,8 +533,8 @@ def _eval_systems(answerer, questions, chosen, ks, no_answers, answer_systems, s
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from rag.embedder import ModelNotFound
-    from rag.llm import LLMModelNotFound
+    from rag.index.embedder import ModelNotFound
+    from rag.answer.llm import LLMModelNotFound
 
     try:
         app()

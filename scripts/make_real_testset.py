@@ -160,12 +160,15 @@ add("unanswerable", "simple", "Can you recommend a good laptop for engineering?"
 # split "dev": the questions the rules were built from; split "test": held out, scored separately.
 # expected_verdict: the answer must lead with it (yes / no / cannot tell, or the course with more credits,
 # or "same"); expected_codes: every one must be named; expected_any: at least one must be named.
-def fact(cat: str, split: str, question: str, gold: list[str], codes: tuple[str, ...] = (),
-         verdict: str = "", any_of: tuple[str, ...] = (), route: str = "simple", answerable: bool = True,
-         contains: tuple[str, ...] = ()) -> None:
-    add(cat, route, question, gold, contains, answerable)
-    Q[-1].update({"split": split, "expected_verdict": verdict, "expected_codes": list(codes),
-                  "expected_any": list(any_of)})
+def fact(cat: str, split: str, question: str, gold: list[str], codes: tuple[str, ...] = (), **expected) -> None:
+    """``expected``: verdict, any_of, route ("simple"), answerable (True), contains (())."""
+    unknown = set(expected) - {"verdict", "any_of", "route", "answerable", "contains"}
+    if unknown:
+        raise TypeError(f"fact() got unknown fields {sorted(unknown)} for {question!r}")
+    add(cat, expected.get("route", "simple"), question, gold, expected.get("contains", ()),
+        expected.get("answerable", True))
+    Q[-1].update({"split": split, "expected_verdict": expected.get("verdict", ""), "expected_codes": list(codes),
+                  "expected_any": list(expected.get("any_of", ()))})
 
 
 fact("prereq_of", "dev", "What are the prerequisites for CPSC 310?", ["CPSC 310"], ("CPSC 213", "CPSC 221"))

@@ -79,8 +79,8 @@ def tiny(tmp_path: Path) -> TinyCalendar:
 
 @pytest.fixture(scope="session")
 def embedder():
-    from rag.config import Settings
-    from rag.embedder import load_embedder
+    from rag.index.config import Settings
+    from rag.index.embedder import load_embedder
 
     return load_embedder(Settings.from_env())
 
@@ -107,24 +107,24 @@ def real_store(tmp_path_factory, real_source) -> Path:
 
 @pytest.fixture(scope="session")
 def sample_index(sample_store):
-    from rag.index_reader import open_index
-    from rag.store import StoreLayout
+    from rag.index.loader import open_index
+    from rag.index.store import StoreLayout
 
     return open_index(StoreLayout(sample_store))
 
 
 @pytest.fixture(scope="session")
 def real_index(real_store):
-    from rag.index_reader import open_index
-    from rag.store import StoreLayout
+    from rag.index.loader import open_index
+    from rag.index.store import StoreLayout
 
     return open_index(StoreLayout(real_store))
 
 
 @pytest.fixture(scope="session")
 def llm():
-    from rag.config import Settings
-    from rag.llm import LocalLLM
+    from rag.index.config import Settings
+    from rag.answer.llm import LocalLLM
 
     return LocalLLM(Settings.from_env())
 

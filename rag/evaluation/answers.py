@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from rag.codes import unique_codes
+from rag.index.codes import unique_codes
 from rag.evaluation.metrics import percentile
 from rag.evaluation.testset import TestQuestion
 

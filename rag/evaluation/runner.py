@@ -15,11 +15,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rag.answer import Answerer
+from rag.answer import Answerer, AskRequest
+from rag.answer.pipeline import Retrieval
 from rag.evaluation.metrics import mrr, ndcg_at, percentile, recall_at, relevance
 from rag.evaluation.systems import Systems
 from rag.evaluation.testset import TestQuestion
-from rag.trace import Trace
+from rag.understand import Question
 
 DEFAULT_KS = (5, 10)
 
@@ -61,15 +62,16 @@ def evaluate(answerer: Answerer, questions: list[TestQuestion], systems: list[st
     depth = max(ks)
     results = []
     for q in questions:
+        question = answerer.understand(q.question)  # read once; every system and the answering use it
         agent_run, agent_depth = None, None
         if "hybrid_at_agent_depth" in systems:  # the control needs the agent's merged count first
-            agent_run = registry.run("agent", q.question, depth)
+            agent_run = registry.run("agent", question, depth)
             agent_depth = agent_run.notes["merged"]
         for name in systems:
             if name == "agent" and agent_run is not None:
                 run = agent_run
             else:
-                run = registry.run(name, q.question, depth, agent_depth)
+                run = registry.run(name, question, depth, agent_depth)
             ranked = [(h.url, h.anchor) for h in run.hits]
             rel = relevance(ranked, q.gold)
             metrics: dict[str, float] = {}
@@ -86,7 +88,7 @@ def evaluate(answerer: Answerer, questions: list[TestQuestion], systems: list[st
                 llm_calls=run.llm_calls, tokens=run.prompt_tokens + run.completion_tokens,
                 retrieval_ms=run.seconds * 1000, notes=run.notes)
             if answer_systems is None or name in answer_systems:
-                _answer(answerer, q, run, result)
+                _answer(answerer, (q, question), run, result)
             result.total_ms = result.retrieval_ms + result.notes.pop("answer_ms", 0.0)
             results.append(result)
             if progress:
@@ -94,16 +96,18 @@ def evaluate(answerer: Answerer, questions: list[TestQuestion], systems: list[st
     return results
 
 
-def _answer(answerer: Answerer, q: TestQuestion, run, result: QuestionResult) -> None:
-    """Answer from the system's own excerpts with the shared generate-guard-decline step."""
-    from rag.codes import unique_codes
+def _answer(answerer: Answerer, asked: tuple[TestQuestion, Question], run, result: QuestionResult) -> None:
+    """Answer from the system's own excerpts with the pipeline's own facts-generate-guard stages."""
+    from rag.index.codes import unique_codes
 
+    q, question = asked
     cap = answerer.settings.synth_context_k if run.route.path == "complex" else answerer.settings.top_k
-    entities = answerer.retriever.finder.find(q.question)
-    tokens = {"prompt": 0, "completion": 0, "llm_calls": 0}
     start = time.perf_counter()
-    a = answerer.respond(q.question, entities, run.hits[:cap], run.route, run.notes.get("subquestions", []),
-                         run.notes.get("decomposition", "none"), "hybrid", {}, tokens, Trace(), start)
+    answering = answerer.start(AskRequest(q.question))
+    answering.route = run.route
+    retrieval = Retrieval(run.hits[:cap], run.notes.get("subquestions", []), run.notes.get("decomposition", "none"))
+    a = answerer.respond(question, retrieval, answering)
+    tokens = answering.tokens
     result.notes["answer_ms"] = (time.perf_counter() - start) * 1000
     result.answer = a.answer
     result.declined = a.declined

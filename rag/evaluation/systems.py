@@ -1,8 +1,9 @@
 """The RAG systems compared by ``ubcal eval``, all over the same opened index version.
 
-Each system turns a question into a ranked list of excerpts (``SystemRun``);
-answering from that list is shared (``Answerer.respond``), so systems differ
-only in retrieval and routing. Systems that call the model count their calls
+Each system turns a read question (the one ``Question`` the evaluation
+understood) into a ranked list of excerpts (``SystemRun``); answering from
+that list is shared (``Answerer.respond``), so systems differ only in
+retrieval and routing. Systems that call the model count their calls
 and tokens, because cost is part of the comparison.
 """
 
@@ -11,11 +12,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from rag.agent import decompose, parse_subquestions, round_robin_merge
 from rag.answer import Answerer
-from rag.prompts import hyde_messages, relevance_messages, rewrite_messages
-from rag.retrieve import Hit, rrf
-from rag.router import Route, choose_route
+from rag.answer.agent import decompose, parse_subquestions, round_robin_merge
+from rag.answer.prompts import hyde_messages, relevance_messages, rewrite_messages
+from rag.answer.retrieve import Hit, rrf
+from rag.answer.router import Route, choose_route
+from rag.understand import Question
 
 RERANK_CANDIDATES = 20
 REWRITES = 3
@@ -46,7 +48,7 @@ class Systems:
         return ["dense", "bm25", "hybrid", "rerank", "hyde", "rewrite", "advanced", "agent", "router",
                 "hybrid_at_agent_depth"]
 
-    def run(self, name: str, question: str, depth: int, agent_depth: int | None = None) -> SystemRun:
+    def run(self, name: str, question: Question, depth: int, agent_depth: int | None = None) -> SystemRun:
         start = time.perf_counter()
         if name == "hybrid_at_agent_depth":
             out = self._single(question, "hybrid", agent_depth or depth)
@@ -57,7 +59,7 @@ class Systems:
         return out
 
     # -- systems --------------------------------------------------------------------------------
-    def _single(self, question: str, mode: str, depth: int) -> SystemRun:
+    def _single(self, question: Question, mode: str, depth: int) -> SystemRun:
         hits = self.retriever.retrieve(question, depth, mode).hits
         return SystemRun(hits, Route("simple", f"single {mode} retrieval"))
 
@@ -77,11 +79,11 @@ class Systems:
         run.completion_tokens += completion.completion_tokens
         return completion.text
 
-    def _rerank_hits(self, question: str, hits: list[Hit], run: SystemRun) -> list[Hit]:
+    def _rerank_hits(self, question: Question, hits: list[Hit], run: SystemRun) -> list[Hit]:
         """The local model scores each candidate: logit(Yes) - logit(No) to 'does it help answer?'."""
         scored = []
         for i, hit in enumerate(hits[:RERANK_CANDIDATES]):
-            margin = self.llm.yes_no_margin(relevance_messages(question, f"{hit.context_header}\n{hit.text}"))
+            margin = self.llm.yes_no_margin(relevance_messages(question.text, f"{hit.context_header}\n{hit.text}"))
             run.llm_calls += 1
             hit.scores["rerank"] = margin
             scored.append((-margin, i, hit))
@@ -96,18 +98,19 @@ class Systems:
 
     def _hyde(self, question, depth):
         run = SystemRun([], Route("simple", "hypothetical passage, dense retrieval"))
-        passage = self._llm(run, hyde_messages(question), 96) or question
+        passage = self._llm(run, hyde_messages(question.text), 96) or question.text
         run.notes["passage"] = passage
-        run.hits = self.retriever.retrieve(passage, depth, "dense").hits
+        run.hits = self.retriever.retrieve(self.retriever.query_for_text(passage), depth, "dense").hits
         return run
 
-    def _rewrites(self, question: str, run: SystemRun) -> list[str]:
-        text = self._llm(run, rewrite_messages(question), 96)
-        queries = [question] + [q for q in parse_subquestions(text, REWRITES) if q.lower() != question.lower()]
-        run.notes["queries"] = queries
-        return queries
+    def _rewrites(self, question: Question, run: SystemRun) -> list:
+        """The question itself, then the model's rewrites of it (new text, read by the retriever)."""
+        text = self._llm(run, rewrite_messages(question.text), 96)
+        rewrites = [q for q in parse_subquestions(text, REWRITES) if q.lower() != question.text.lower()]
+        run.notes["queries"] = [question.text] + rewrites
+        return [question] + [self.retriever.query_for_text(q) for q in rewrites]
 
-    def _fused(self, queries: list[str], depth: int) -> list[Hit]:
+    def _fused(self, queries: list, depth: int) -> list[Hit]:
         by_id: dict[str, Hit] = {}
         rankings: dict[str, list[str]] = {}
         for i, q in enumerate(queries):
@@ -132,23 +135,22 @@ class Systems:
         return run
 
     def _agent(self, question, depth, route: Route | None = None):
-        entities = self.retriever.finder.find(question)
         run = SystemRun([], route or Route("complex", "always decompose"))
-        decomposition = decompose(question, entities, self.retriever.finder, self.llm, self.a.settings.agent_max_subq)
+        decomposition = decompose(question, self.retriever.finder, self.llm, self.a.settings.agent_max_subq)
         run.llm_calls += 1
         run.prompt_tokens += decomposition.prompt_tokens
         run.completion_tokens += decomposition.completion_tokens
         run.notes["subquestions"] = decomposition.subquestions
         run.notes["decomposition"] = decomposition.source
-        rankings = [self.retriever.retrieve(q, depth, "hybrid").hits for q in decomposition.subquestions]
+        rankings = [self.retriever.retrieve(self.retriever.query_for_text(q), depth, "hybrid").hits
+                    for q in decomposition.subquestions]
         merged = round_robin_merge(rankings, cap=depth * max(1, len(rankings)))
         run.hits = merged.hits
         run.notes["merged"] = len(merged.hits)
         return run
 
     def _router(self, question, depth):
-        entities = self.retriever.finder.find(question)
-        route = choose_route(question, entities, self.llm if self.a.settings.router_llm else None)
+        route = choose_route(question, self.llm if self.a.settings.router_llm else None)
         if route.path == "complex":
             return self._agent(question, depth, route)
         run = self._single(question, "hybrid", depth)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rag.codes import find_codes
+from rag.index.codes import find_codes
 from rag.understand.intent_examples import EXAMPLES
 
 MASK = "ABC 100"

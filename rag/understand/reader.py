@@ -19,8 +19,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rag.entities import Entities, EntityFinder
-from rag.levels import levels_in_question
+from rag.understand.entities import Entities, EntityFinder
+from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
@@ -71,6 +71,11 @@ _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:an
 INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
+# a comparison cue: with a named course or program, the question needs one lookup per thing compared
+COMPARISON_RE = re.compile(
+    r"\b(compare|comparison|versus|vs\.?|difference|differ|different from|both|either|same as|"
+    r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
+MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
 _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|duplicate|only one of|"
@@ -114,6 +119,10 @@ class Question:
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
     unresolved: str = ""  # a negation that reached no course ("never passed 340"): no "yes" on this history
+    year_levels: list[int] = field(default_factory=list)  # levels the wording implies, for retrieval's ranking
+    comparison_cue: str = ""      # "compare", "vs", "difference", ...: the words that ask to weigh two things
+    several_questions: bool = False  # two question marks: asks more than one thing
+    spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # where each named entity stands
 
     @property
     def off_calendar(self) -> bool:
@@ -322,9 +331,12 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     year, term = read_year_term(bare)
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
+    cue = COMPARISON_RE.search(part)
     q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
                  year=year, term=term, levels=levels, subjects=subjects,
-                 yes_no=_YES_NO_RE.search(part) is not None)
+                 yes_no=_YES_NO_RE.search(part) is not None, year_levels=sorted(levels_in_question(part)),
+                 comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
+                 spans=finder.spans(part))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])

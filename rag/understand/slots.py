@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rag.codes import find_codes
+from rag.index.codes import find_codes
 from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""

@@ -63,7 +63,7 @@ def test_course_chunk_lists_its_own_code_first():
 
 def _window():
     from assets.tokens import TokenWindow
-    from rag.embedder import default_embedding_model_dir
+    from rag.index.embedder import default_embedding_model_dir
 
     return TokenWindow(default_embedding_model_dir())
 

@@ -13,7 +13,7 @@ import pytest
 from assets.facts import extract_facts, subjects_of
 from assets.parse import parse_page
 from assets.sources import scan_saved_site
-from rag.requirement_tree import describe
+from rag.index.requirement_tree import describe
 
 pytestmark = pytest.mark.real
 

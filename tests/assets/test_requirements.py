@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from assets.requirements import parse_requirement, split_notes
-from rag.requirement_tree import describe, tree_codes, unparsed_parts
+from rag.index.requirement_tree import describe, tree_codes, unparsed_parts
 
 
 def test_one_of_list_is_an_alternative_of_courses():

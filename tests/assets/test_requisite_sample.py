@@ -17,7 +17,7 @@ import pytest
 
 from assets.facts import labelled_sentences
 from assets.requirements import normalize_requirement, parse_requirement, split_notes
-from rag.requirement_tree import YES, evaluate
+from rag.index.requirement_tree import YES, evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
 LABELS = ROOT / "tests" / "data" / "requisite_labels.jsonl"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pipelines.run_build import run_build
-from rag.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, sha256_file, verify_files
+from rag.index.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, sha256_file, verify_files
 from tests.conftest import ROOT
 
 

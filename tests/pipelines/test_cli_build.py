@@ -5,8 +5,8 @@ import os
 import subprocess
 import sys
 
-from rag.store import StoreLayout
-from rag.versions import verify_version
+from rag.index.store import StoreLayout
+from rag.index.versions import verify_version
 from tests.calendar_server import CalendarServer
 from tests.conftest import ROOT
 

@@ -4,8 +4,8 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from pipelines.run_build import run_build
-from rag.bm25 import BM25Index
-from rag.store import StoreLayout
+from rag.index.bm25 import BM25Index
+from rag.index.store import StoreLayout
 from tests.calendar_server import CalendarServer
 
 MATH = "course-descriptions/subject/mathv.html"
@@ -83,7 +83,7 @@ def test_failed_crawl_publishes_nothing_and_leaves_current(tiny, tmp_path, monke
         outcome = run_build(str(site.root), str(store.root))
     assert not outcome.success and "failed after 2 attempts" in outcome.failure
     assert store.current_id() == first and store.published_ids() == [first]
-    from rag.audit import read_audit
+    from rag.index.audit import read_audit
 
     failed = [e for e in read_audit(store) if e["event"] == "build_failed"]
     assert len(failed) == 1 and failed[0]["dagster_run_id"] == outcome.run_id and "HTTP 500" in failed[0]["error"]
@@ -113,8 +113,8 @@ def test_sensor_on_a_crawled_site_runs_only_after_a_change(tiny, tmp_path, monke
 def test_hnsw_index_by_configuration(tiny, tmp_path, monkeypatch, embedder):
     import faiss
 
-    from rag.index_reader import open_index
-    from rag.retrieve import Retriever
+    from rag.index.loader import open_index
+    from rag.answer.retrieve import Retriever
 
     site = tiny.copy_sample()
     monkeypatch.setenv("UBCAL_FAISS_INDEX", "hnsw")

@@ -3,9 +3,9 @@
 import pytest
 
 from pipelines.run_build import run_build
-from rag.audit import read_audit
-from rag.store import StoreLayout
-from rag.versions import verify_version
+from rag.index.audit import read_audit
+from rag.index.store import StoreLayout
+from rag.index.versions import verify_version
 from tests.pipelines.test_build_job import build
 
 MATH = "course-descriptions/subject/mathv.html"

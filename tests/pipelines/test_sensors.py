@@ -9,9 +9,9 @@ from pipelines.definitions import make_definitions
 from pipelines.resources import UbcalConfig
 from pipelines.run_build import QUIET_LOGS
 from pipelines.sensors import build_failure_recorder, calendar_changed_sensor
-from rag.audit import read_audit
-from rag.store import StoreLayout
-from tests.assets.test_calendar_assets import _reword, write_calendar
+from rag.index.audit import read_audit
+from rag.index.store import StoreLayout
+from tests.pipelines.test_calendar_assets import _reword, write_calendar
 from tests.pipelines.test_build_job import build
 
 

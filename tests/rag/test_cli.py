@@ -74,7 +74,7 @@ def test_top_k_must_be_positive(sample_store):
 def test_answer_text_with_brackets_prints_as_text(monkeypatch, sample_store):
     import rag.answer
     from rag.cli import app
-    from rag.trace import Trace
+    from rag.answer.trace import Trace
 
     class Fake:
         def __init__(self, *a, **k):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.entities import EntityFinder
+from rag.understand.entities import EntityFinder
 from rag.understand import Reader, split_parts, understand
 
 KNOWN = {"ABCD 110", "ABCD 210", "ABCD 213", "ABCD 221", "ABCD 310", "EFGH 100", "EFGH 200", "BIOL 121",

@@ -1,0 +1,653 @@
+"""Answers computed from the calendar's facts: the verdict or list first, then the calendar text, cited.
+
+Each function takes the understood question and the version's facts and
+returns a complete answer, or None when the facts cannot settle it (then
+retrieval and the model take over). Nothing here is generated: every code and
+number comes from a fact row whose section is cited, and the grounding guard
+checks the result like any other answer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from rag.index.facts import CourseFact, FactStore, ProgramRow
+from rag.understand import Question
+from rag.index.requirement_tree import (NO, UNKNOWN, YES, describe, evaluate, missing, required_course, tree_codes,
+                                  unchecked, unparsed_parts)
+
+PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
+EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
+MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
+TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
+TOPIC_STOPWORDS = frozenset("like good best want need what which where when some more most from that this these "
+                            "those with into about them they have students people learn know".split())
+LEVEL_WORDS = {1: "first-year", 2: "second-year", 3: "third-year", 4: "fourth-year", 5: "graduate", 6: "graduate"}
+
+
+@dataclass
+class Source:
+    citation: str   # url#anchor
+    title: str
+    text: str       # what the guard checks the answer against
+
+
+@dataclass
+class FactAnswer:
+    kind: str
+    verdict: str
+    text: str
+    sources: list[Source] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+    derived: list[str] = field(default_factory=list)  # numbers computed from cited numbers (a credit total)
+
+
+class _Writer:
+    """Collects cited sources and numbers them in order of first use."""
+
+    def __init__(self) -> None:
+        self.sources: list[Source] = []
+        self._index: dict[str, int] = {}
+
+    def cite(self, source: Source) -> str:
+        if source.citation not in self._index:
+            self.sources.append(source)
+            self._index[source.citation] = len(self.sources)
+        return f"[{self._index[source.citation]}]"
+
+
+def course_source(c: CourseFact) -> Source:
+    return Source(c.citation, c.heading, f"{c.heading}\n{c.text}")
+
+
+def program_source(rows: list[ProgramRow]) -> Source:
+    first = rows[0]
+    body = "\n".join(f"{r.requirement} ({r.credits} credits) {r.notes}" for r in rows)
+    return Source(first.citation, f"{first.program} — {first.section}", f"{first.program}\n{first.section}\n{body}")
+
+
+def _quote(text: str) -> str:
+    return f"\u201c{text.strip()}\u201d"
+
+
+def _label(c: CourseFact) -> str:
+    return f"{c.code} ({c.title}, {c.credits} credits)"
+
+
+def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
+    c = facts.courses.get(q.target)
+    if c is None:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    if not c.prerequisite.strip():
+        text = f"No: the calendar lists no prerequisite for {_label(c)}. {ref}"
+        if c.corequisite:
+            text += f"\nCorequisite: {_quote(c.corequisite)} {ref}"
+        return FactAnswer("prereq_of", "no", text, w.sources)
+    lines = []
+    yes = "Yes: " if q.yes_no else ""  # "does X have prereqs?"
+    if c.prerequisite_tree and c.prerequisite_parsed:
+        lines.append(f"{yes}{c.code} requires {describe(c.prerequisite_tree)}. {ref}")
+    elif c.prerequisite_tree:
+        lines.append(f"{c.code}'s prerequisite, in part: {describe(c.prerequisite_tree)} "
+                     f"(ubcal could not read all of it; the calendar's sentence follows). {ref}")
+    lines.append(f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    if c.corequisite:
+        lines.append(f"Corequisite (calendar): {_quote(c.corequisite)} {ref}")
+    return FactAnswer("prereq_of", "", "\n".join(lines), w.sources)
+
+
+def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
+    c = facts.courses.get(q.target)
+    if c is None:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    if not c.corequisite:
+        return FactAnswer("coreq_of", "no", f"No: the calendar lists no corequisite for {_label(c)}. {ref}", w.sources)
+    lead = (f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree
+            else f"{c.code} has a corequisite")
+    if q.yes_no:  # "does X have a coreq?": answer the question asked first
+        lead = f"Yes: {lead}"
+    return FactAnswer("coreq_of", "", f"{lead}. {ref}\nCorequisite (calendar): {_quote(c.corequisite)} {ref}",
+                      w.sources)
+
+
+def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
+    named = [t for t in (q.targets or [q.target]) if t in facts.courses]
+    if not named:
+        return None
+    w = _Writer()
+    # "which courses require both A and B": the courses whose prerequisites name every one of them
+    sets = [{src for src, _ in facts.required_by.get(code, []) if src in facts.courses} for code in named]
+    requiring = sorted(set.intersection(*sets))
+    unsure = {src for code in named for src, parsed in facts.required_by.get(code, []) if not parsed}
+    joint = " and ".join(named)
+    if not requiring:
+        refs = " ".join(w.cite(course_source(facts.courses[code])) for code in named)
+        return FactAnswer("reverse_prereq", "none", f"No course in the calendar lists {joint} in its prerequisites. "
+                          f"({'; '.join(_label(facts.courses[code]) for code in named)} {refs})", w.sources)
+    refs = {code: w.cite(course_source(facts.courses[code])) for code in requiring}
+    listed = ", ".join(f"{code} {refs[code]}" for code in requiring)
+    # no computed counts: the guard admits only numbers the cited calendar text contains
+    lines = [f"Courses whose prerequisites name {joint}: {listed}."]
+    if unsure:
+        lines.append("Of these, ubcal could not fully read the prerequisite of "
+                     + ", ".join(sorted(unsure)) + "; check their sentences below.")
+    for code in requiring[:MAX_QUOTED]:
+        lines.append(f"{code}: {_quote(facts.courses[code].prerequisite)} {refs[code]}")
+    if len(requiring) > MAX_QUOTED:
+        lines.append("(the sentences of the rest are in their cited sections above)")
+    return FactAnswer("reverse_prereq", "", "\n".join(lines), w.sources, requiring)
+
+
+def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Yes / no / cannot tell for each course asked about, from the course history the question states."""
+    targets = [t for t in (q.targets or [q.target]) if t in facts.courses]
+    if not targets:
+        return None
+    w = _Writer()
+    verdicts, lines = [], []
+    for code in targets:
+        verdict, text = (_eligibility_either(facts.courses[code], q, facts, w) if len(q.either) > 1
+                         else _eligibility_one(facts.courses[code], q, facts, w))
+        if verdict is None:
+            return None
+        verdicts.append(verdict)
+        lines.append(text)
+    named = {code for t in targets for code in _codes(facts.courses[t].prerequisite_tree)}
+    uncounted = [x for x in q.unknown_completed if x not in named]
+    if uncounted:
+        lines.append(f"The calendar has no course {', '.join(uncounted)}, so it is not counted.")
+    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    if len(targets) > 1:
+        summary = {"yes": "Yes for all of them", "no": "No for all of them"}.get(
+            overall, "It differs by course") + f": {', '.join(f'{t} {v}' for t, v in zip(targets, verdicts))}."
+        lines.insert(0, summary)
+    return FactAnswer("eligibility", overall, "\n".join(lines), w.sources)
+
+
+def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    """"Is A or B enough for C?": each alternative on its own; "yes" only when each one is enough."""
+    results = []
+    for one in q.either:
+        alone = replace(q, completed=[x for x in q.completed if x not in q.either or x == one], either=[])
+        results.append((one, *_eligibility_one(c, alone, facts, w)))
+    if any(v is None for _, v, _ in results):
+        return None, ""
+    verdicts = {v for _, v, _ in results}
+    verdict = verdicts.pop() if len(verdicts) == 1 else "cannot tell"
+    lead = {"yes": f"Yes: either one is enough for {c.code}.", "no": f"No: neither one alone is enough for {c.code}."}
+    head = lead.get(verdict, f"It depends on which one: for {c.code}, " + "; ".join(
+        f"with {one} {v}" for one, v, _ in results) + ".")
+    leads = [text.split("\n")[0] for _, _, text in results]
+    rest = results[0][2].split("\n")[1:]  # the calendar's sentence, quoted once
+    return verdict, "\n".join([head] + leads + rest)
+
+
+def _history_words(q: Question) -> str:
+    have = ", ".join(sorted(q.completed)) or "no courses"
+    return have + (f" (and not {', '.join(q.not_completed)})" if q.not_completed else "")
+
+
+def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    ref = w.cite(course_source(c))
+    # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
+    named = set(_codes(c.prerequisite_tree))
+    done = (set(q.completed) | (set(q.unknown_completed) & named)) - set(q.not_completed)
+    if done != set(q.completed) - set(q.not_completed):
+        q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
+    have = _history_words(q)
+    clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
+    if not c.prerequisite.strip():
+        if c.restriction:
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
+                                   f"{_quote(c.restriction)} {ref}")
+        text = f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
+        if clash:
+            text += f"\nBut note the credit exclusion with {', '.join(clash)}: {_quote(c.exclusion)} {ref}"
+        return "yes", text
+    if c.prerequisite_tree is None:
+        if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
+            return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
+                           f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
+        return None, ""
+    if q.not_completed and not done:
+        return _without(c, q, ref)
+    result = evaluate(c.prerequisite_tree, done)
+    if result == YES and c.restriction:
+        result = UNKNOWN
+        conditions = [c.restriction]
+    elif result == YES and q.unresolved:  # a negation that reached no course code
+        result = UNKNOWN
+        conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
+    else:
+        conditions = unchecked(c.prerequisite_tree, done)
+    if result == YES:
+        lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
+    elif result == NO:
+        lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
+                f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
+    else:
+        lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
+                f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")
+    lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
+    if result == YES and c.corequisite:
+        lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
+    if clash:
+        lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
+    return result, "\n".join(lines)
+
+
+def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
+    """"Can I take C without A?" with no other history: is A avoidable, and by which route."""
+    tree = c.prerequisite_tree
+    quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
+    required = [a for a in q.not_completed if required_course(tree, a) == YES]
+    if required:
+        return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
+                      f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    others = set(tree_codes(tree)) - set(q.not_completed)
+    result = evaluate(tree, others)
+    if result == NO or not others - set(q.not_completed) and result != YES:
+        return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
+                               f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
+    if result == YES and not c.restriction:
+        # avoidable, but only through courses the question does not say were taken: not a "yes"
+        return "no", (f"No, not on what you have said: {', '.join(q.not_completed)} is not required, but "
+                      f"{c.code} then needs another route you have not mentioned: {describe(tree)}. {ref}\n{quote}")
+    conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
+    return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
+                           f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "
+                           f"{ref}\n{quote}")
+
+
+def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
+    """"Do I need A for B?" / "Is A a prerequisite for B?": is A required on every path, one option, or absent."""
+    targets = [t for t in q.targets if t in facts.courses]
+    asked = [a for a in q.asked if a]
+    if not targets or not asked:
+        return None
+    w = _Writer()
+    verdicts, lines = [], []
+    for code in targets:
+        c = facts.courses[code]
+        ref = w.cite(course_source(c))
+        tree = c.prerequisite_tree
+        for a in asked:
+            if not c.prerequisite.strip():
+                verdicts.append("no")
+                lines.append(f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")
+                continue
+            if tree is None:
+                return None
+            named = a in tree_codes(tree) or a in _codes(c.corequisite_tree)
+            if not named:
+                unread = unparsed_parts(tree)
+                if unread:
+                    verdicts.append("cannot tell")
+                    lines.append(f"Cannot tell: ubcal could not read all of {c.code}'s prerequisite; it does not "
+                                 f"name {a} where it could be read. {ref}")
+                else:
+                    verdicts.append("no")
+                    lines.append(f"No: {c.code}'s prerequisite does not name {a}; it requires "
+                                 f"{describe(tree)}. {ref}")
+            else:
+                need = required_course(tree, a)
+                if need == YES:
+                    verdicts.append("yes")
+                    lines.append(f"Yes: {c.code} requires {a} (its prerequisite: {describe(tree)}). {ref}")
+                elif need == NO:
+                    verdicts.append("no")
+                    lines.append(f"No: {a} is one option, not required: {c.code} requires {describe(tree)}. {ref}")
+                else:
+                    verdicts.append("cannot tell")
+                    lines.append(f"Cannot tell: {c.code}'s prerequisite names {a}, but whether it is required "
+                                 f"depends on wording ubcal cannot settle: {describe(tree)}. {ref}")
+            lines.append(f"{c.code} prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    if len(set(verdicts)) > 1:
+        lines.insert(0, "It differs by course.")
+    return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
+
+
+def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Courses whose prerequisites the stated history now meets (and that name one of its courses)."""
+    done = set(q.completed) - set(q.not_completed)
+    if not done or not all(c in facts.courses for c in done):
+        return None
+    candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
+                         if src in facts.courses and src not in done})
+    if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
+        candidates = [code for code in candidates if code.split()[0] in q.subjects]
+    met, maybe = [], []
+    for code in candidates:
+        c = facts.courses[code]
+        if c.prerequisite_tree is None:
+            continue
+        result = evaluate(c.prerequisite_tree, done)
+        if result == YES and not c.restriction:
+            met.append(code)
+        elif result != NO:
+            maybe.append(code)
+    w = _Writer()
+    have = ", ".join(sorted(done))
+    if not met and not maybe:
+        refs = " ".join(w.cite(course_source(facts.courses[c])) for c in sorted(done))
+        return FactAnswer("unlocks", "none", f"No course's prerequisites are fully met by {have} alone; "
+                          f"courses that name them also need more. {refs}", w.sources)
+    lines = [f"With {have}, the calendar's prerequisites of these courses are met:" if met else
+             f"With {have}, no course's prerequisites are fully met by courses alone."]
+    by_subject: dict[str, list[str]] = {}
+    for code in met:
+        by_subject.setdefault(code.split()[0], []).append(code)
+    for subject, codes in by_subject.items():
+        lines.append(f"- {subject}: " + ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}"
+                                                    for code in codes))
+    if maybe:
+        lines.append("These also name your courses but depend on something ubcal cannot check (a grade, standing, "
+                     "permission or unclear wording): " + ", ".join(
+                         f"{code} {w.cite(course_source(facts.courses[code]))}" for code in maybe[:MAX_QUOTED]) + ".")
+    return FactAnswer("unlocks", "", "\n".join(lines), w.sources, met + maybe)
+
+
+def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
+    """The two courses a comparison or exclusion question names, when the calendar has both."""
+    codes = q.entities.courses
+    if len(codes) != 2 or any(code not in facts.courses for code in codes):
+        return None
+    return facts.courses[codes[0]], facts.courses[codes[1]]
+
+
+def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
+    pair = _two_courses(q, facts)
+    if pair is None:
+        return None
+    a, b = pair
+    w = _Writer()
+    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    excluded = b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
+    # "are X and Y credit-excluded?" is answered yes when they are; "credit for both?" is answered no
+    verdict = "yes" if excluded == q.asks_excluded else "no"
+    if excluded:
+        holder, ref = (a, ra) if (b.code in a.excluded_with or not (b.exclusion or b.equivalency)) else (b, rb)
+        sentence = holder.exclusion or f"Equivalency: {holder.equivalency}"
+        body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
+                f"{holder.code}: {_quote(sentence)} {ref}")
+    else:
+        pointers = [(c, ref) for c, ref in ((a, ra), (b, rb)) if EXCLUSION_LIST_RE.search(c.text)]
+        if pointers:  # the course sends students to a faculty list ubcal does not hold
+            c, ref = pointers[0]
+            sentence = next(s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s))
+            return FactAnswer("exclusion", "cannot tell", (
+                f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} names the other, but {c.code} refers to a "
+                f"credit exclusion list that is not in the course entries: {_quote(sentence)} {ref}"), w.sources)
+        body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
+                "calendar's course entries do not stop you getting credit for both.")
+    return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
+
+
+def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
+    pair = _two_courses(q, facts)
+    if pair is None or pair[0].credits_max is None or pair[1].credits_max is None:
+        return None
+    a, b = pair
+    w = _Writer()
+    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    both = f"{a.code} is worth {a.credits} credits {ra}; {b.code} is worth {b.credits} credits {rb}."
+    yes_no = q.yes_no  # "Is X worth more than Y?": yes or no first
+    if a.credits == b.credits:
+        return FactAnswer("credit_compare", "same", f"{'No, the' if yes_no else 'The'} same: {both}", w.sources)
+    if a.credits_min != a.credits_max or b.credits_min != b.credits_max:
+        return FactAnswer("credit_compare", "cannot tell", f"It depends (a credit range): {both}", w.sources)
+    more, less = (a, b) if a.credits_max > b.credits_max else (b, a)
+    asks_fewer = q.asks_fewer
+    winner = less if asks_fewer else more
+    lead = f"{winner.code} has {'fewer' if asks_fewer else 'more'} credits: {both}"
+    if yes_no:
+        verdict = "yes" if a is winner else "no"
+        return FactAnswer("credit_compare", verdict, f"{verdict.capitalize()}: {lead}", w.sources)
+    return FactAnswer("credit_compare", winner.code, lead, w.sources)
+
+
+def compare(q: Question, facts: FactStore) -> FactAnswer | None:
+    pair = _two_courses(q, facts)
+    if pair is None:
+        return None
+    a, b = pair
+    w = _Writer()
+    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    lines = []
+    a_needs_b = b.code in _codes(a.prerequisite_tree)
+    b_needs_a = a.code in _codes(b.prerequisite_tree)
+    if a_needs_b or b_needs_a:
+        first, then = (b, a) if a_needs_b else (a, b)
+        lines.append(f"{first.code} comes first: {then.code}'s prerequisites name {first.code}. "
+                     f"{ra if then is a else rb}")
+    for c, ref in ((a, ra), (b, rb)):
+        desc = c.text.split("[")[0].strip()
+        pre = describe(c.prerequisite_tree) if c.prerequisite_tree else "none listed"
+        lines.append(f"{_label(c)}, {LEVEL_WORDS.get(c.level, 'level ' + str(c.level))}: {_quote(desc[:300])} "
+                     f"Prerequisite: {pre}. {ref}")
+    shared = sorted(set(_codes(a.prerequisite_tree)) & set(_codes(b.prerequisite_tree)))
+    if shared:
+        lines.append(f"Both prerequisites name {', '.join(shared)}. {ra} {rb}")
+    if b.code in facts.excluded.get(a.code, set()):
+        lines.append(f"They are credit-excluded: credit is granted for only one of them. {ra}")
+    return FactAnswer("compare", "", "\n".join(lines), w.sources)
+
+
+def _codes(tree: dict | None) -> list[str]:
+    return tree_codes(tree) if tree else []
+
+
+def credits(q: Question, facts: FactStore) -> FactAnswer | None:
+    c = facts.courses.get(q.target)
+    if c is None or not c.credits:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    unit = "credit" if c.credits == "1" else "credits"
+    return FactAnswer("credits", c.credits, f"{c.code} ({c.title}) is worth {c.credits} {unit}. {ref}", w.sources)
+
+
+def describe_course(q: Question, facts: FactStore) -> FactAnswer | None:
+    c = facts.courses.get(q.target)
+    if c is None:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    lines = [f"{_label(c)}: {_quote(c.text)} {ref}"]
+    return FactAnswer("describe", "", "\n".join(lines), w.sources)
+
+
+def _program_rows(facts: FactStore, program: str) -> list[ProgramRow]:
+    return facts.programs.get(program, [])
+
+
+def program_course(q: Question, facts: FactStore) -> FactAnswer | None:
+    rows = _program_rows(facts, q.program)
+    if not rows:
+        return None
+    w = _Writer()
+    hits = [r for r in rows if q.target in r.codes]
+    if not hits:
+        ref = w.cite(program_source(rows))
+        return FactAnswer("program_course", "no",
+                          f"No: the {q.program} requirements table does not list {q.target} by code {ref}; it may "
+                          "still count toward an elective or a 'courses numbered ...' row there.", w.sources)
+    by_section: dict[str, list[ProgramRow]] = {}
+    for r in rows:
+        by_section.setdefault(r.citation, []).append(r)
+    where = []
+    for r in hits:
+        ref = w.cite(program_source(by_section[r.citation]))
+        alt = f" (as \u201c{r.requirement}\u201d)" if r.codes != [q.target] else ""
+        where.append(f"{r.section}{alt} {ref}")
+    return FactAnswer("program_course", "yes", f"Yes: {q.program} lists {q.target} in " + "; ".join(where) + ".",
+                      w.sources)
+
+
+def _first_section_of_year(rows: list[ProgramRow], year: int) -> list[ProgramRow]:
+    """All rows of the first table (section) that belongs to ``year``."""
+    citation = next(r.citation for r in rows if r.year == year)
+    return [r for r in rows if r.citation == citation]
+
+
+def program_year(q: Question, facts: FactStore) -> FactAnswer | None:
+    rows = _program_rows(facts, q.program)
+    if not rows:
+        return None
+    w = _Writer()
+    chosen = [r for r in rows if (not q.year or r.year == q.year) and (not q.term or r.term == q.term)]
+    if not chosen:
+        years = sorted({r.year for r in rows if r.year})
+        asked = f"Year {q.year}" + (f", Term {q.term}" if q.term else "")
+        if not years:
+            ref = w.cite(program_source(rows))
+            return FactAnswer("program_year", "none", f"The {q.program} page lists no years. {ref}", w.sources)
+        first = w.cite(program_source(_first_section_of_year(rows, years[0])))
+        last = w.cite(program_source(_first_section_of_year(rows, years[-1])))
+        return FactAnswer("program_year", "none", f"The {q.program} page has no {asked}: its requirements run from "
+                          f"Year {years[0]} {first} to Year {years[-1]} {last}.", w.sources)
+    sections: dict[str, list[ProgramRow]] = {}
+    for r in chosen:
+        sections.setdefault(r.citation, []).append(r)
+    lines = []
+    for _, section_rows in sections.items():
+        ref = w.cite(program_source([r for r in rows if r.citation == section_rows[0].citation]))
+        items = "; ".join(f"{r.requirement} ({r.credits} credits)" if r.credits else r.requirement
+                          for r in section_rows)
+        lines.append(f"{section_rows[0].section}: {items}. {ref}")
+    codes = list(dict.fromkeys(code for r in chosen for code in r.codes))
+    lead = (f"{q.program}, " + (f"Year {q.year}" + (f", Term {q.term}" if q.term else "") if q.year else "all years")
+            + ": courses named — " + ", ".join(codes) + ".") if codes else f"{q.program}:"
+    return FactAnswer(q.intent, "", "\n".join([lead] + lines), w.sources, codes)
+
+
+def topic_level(q: Question, facts: FactStore, ranked_codes: list[str]) -> FactAnswer | None:
+    """A course on a topic at a level: the best-ranked retrieved courses that sit at that level."""
+    picks = []
+    for code in ranked_codes:
+        c = facts.courses.get(code)
+        if c is None or (q.levels and c.level not in q.levels) or (q.subjects and code.split()[0] not in q.subjects):
+            continue
+        if code not in picks:
+            picks.append(code)
+        if len(picks) == TOPIC_CANDIDATES:
+            break
+    if not picks:
+        return None
+    w = _Writer()
+    best = facts.courses[picks[0]]
+    ref = w.cite(course_source(best))
+    level = " and ".join(dict.fromkeys(LEVEL_WORDS.get(n, f"level {n}") for n in q.levels))
+    kind = f", a {level} course" if level else ""
+    # "Yes" only when the course's own entry uses a word of the topic; otherwise it is the nearest, said so
+    found = _mentions_topic(best, q.topic)
+    lead = (f"Yes: {_label(best)}{kind}. {ref}" if found else
+            f"Not by name: the closest course ubcal finds is {_label(best)}{kind}; its entry does not use the "
+            f"words asked about. {ref}")
+    lines = [lead, f"{best.code}: {_quote(best.text.split('[')[0].strip()[:400])} {ref}"]
+    others = [facts.courses[code] for code in picks[1:]]
+    if others:
+        lines.append("Also close: " + "; ".join(f"{_label(c)} {w.cite(course_source(c))}" for c in others) + ".")
+    return FactAnswer("topic_level", "yes" if found else "closest", "\n".join(lines), w.sources, picks)
+
+
+def _mentions_topic(course: CourseFact, topic: str) -> bool:
+    """Whether a content word of the topic (or its stem) appears in the course's title or description."""
+    text = f"{course.title} {course.text}".lower()
+    words = [w.lower() for w in re.findall(r"[A-Za-z]{4,}", topic) if w.lower() not in TOPIC_STOPWORDS]
+    return not words or any(w[:max(4, len(w) - 2)] in text for w in words)
+
+
+def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The sum of the named courses' credits, each cited, with the sum shown."""
+    courses = [facts.courses.get(code) for code in q.targets]
+    if len(courses) < 2 or any(c is None or c.credits_max is None for c in courses):
+        return None
+    w = _Writer()
+    parts = [f"{c.code} {_num(c.credits_max)} {w.cite(course_source(c))}" for c in courses]
+    if any(c.credits_min != c.credits_max for c in courses):
+        low = sum(c.credits_min for c in courses)
+        high = sum(c.credits_max for c in courses)
+        return FactAnswer("credits_total", f"{_num(low)}-{_num(high)}",
+                          f"Between {_num(low)} and {_num(high)} credits (a course has a credit range): "
+                          + "; ".join(f"{c.code} {c.credits} credits" for c in courses) + ". "
+                          + " ".join(w.cite(course_source(c)) for c in courses), w.sources)
+    total = sum(c.credits_max for c in courses)
+    sum_line = " + ".join(_num(c.credits_max) for c in courses) + f" = {_num(total)}"
+    text = (f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + ".")
+    return FactAnswer("credits_total", _num(total), text, w.sources, derived=[_num(total)])
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+def subject_level(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Every course of the named subject(s) at the asked level(s), cited."""
+    if not q.subjects or not q.levels:
+        return None
+    picks = sorted(c for c in facts.courses if c.split()[0] in q.subjects and facts.courses[c].level in q.levels)
+    w = _Writer()
+    levels = " and ".join(f"{n}00-level" for n in q.levels)
+    if not picks:
+        return FactAnswer("subject_level", "none", f"The calendar lists no {levels} {'/'.join(q.subjects)} "
+                          "courses.", w.sources)
+    lines = [f"{levels} {'/'.join(q.subjects)} courses in the calendar:"]
+    for code in picks:
+        c = facts.courses[code]
+        lines.append(f"- {_label(c)} {w.cite(course_source(c))}")
+    return FactAnswer("subject_level", "", "\n".join(lines), w.sources, picks, [f"{n}00" for n in q.levels])
+
+
+def decline(q: Question, facts: FactStore) -> FactAnswer | None:
+    """What the calendar does not hold (instructors, schedules, rooms, dates, class sizes, services)."""
+    named = f" It does have the course entry of {', '.join(q.entities.courses)}." if q.entities.courses else ""
+    return FactAnswer("decline", "", "The Academic Calendar does not say this: it holds course descriptions, "
+                      "prerequisites, credits and program requirements, not instructors, schedules, rooms, "
+                      "dates and deadlines, class sizes or campus services." + named, [])
+
+
+ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
+    "prereq_of": prereq_of, "coreq_of": coreq_of, "reverse_prereq": reverse_prereq, "eligibility": eligibility,
+    "exclusion": exclusion, "credit_compare": credit_compare, "compare": compare, "credits": credits,
+    "describe": describe_course, "program_course": program_course, "program_year": program_year,
+    "program": program_year, "need_check": need_check, "unlocks": unlocks, "credits_total": credits_total,
+    "subject_level": subject_level, "decline": decline,
+}
+
+
+def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The facts answer of one reading: a several-part question part by part, a per-course question about
+    several courses ("prereqs of A and B") course by course, anything else by its intent's answerer."""
+    if q.intent == "multi":
+        return answer_parts(q, facts)
+    if q.intent in PER_COURSE and len(q.targets) > 1:
+        each = [replace(q, target=t, targets=[t], parts=[]) for t in q.targets]
+        return answer_parts(replace(q, parts=each), facts)
+    answerer = ANSWERERS.get(q.intent)
+    return answerer(q, facts) if answerer else None
+
+
+def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
+    """A several-part question: each part answered from facts, in order; None when any part is not."""
+    answers = []
+    for part in q.parts:
+        fact = answer_from_facts(part, facts)
+        if fact is None or part.intent == "decline":
+            return None
+        answers.append(fact)
+    w = _Writer()
+    texts = []
+    for fact in answers:
+        local = {n: w.cite(src) for n, src in enumerate(fact.sources, 1)}
+        texts.append(re.sub(r"\[(\d+)\]", lambda m: local.get(int(m.group(1)), m.group(0)), fact.text))
+    verdict = answers[0].verdict
+    return FactAnswer("multi", verdict, "\n\n".join(texts), w.sources,
+                      [c for f in answers for c in f.codes], [d for f in answers for d in f.derived])

@@ -1,0 +1,161 @@
+"""Answers from facts on the shipped sample index: verdict first, every statement cited, no model call."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer import Answerer
+from rag.index.codes import unique_codes
+from rag.index.config import Settings
+
+
+@pytest.fixture(scope="module")
+def answerer(sample_store, embedder, llm):
+    return Answerer(Settings.from_env(store=sample_store), embedder=embedder, llm=llm)
+
+
+def _facts_answer(answerer, question):
+    a = answerer.ask(question)
+    assert a.answered_by == "facts", (question, a.answer, a.trace.find("facts"))
+    assert a.tokens["llm_calls"] == 0 and "generate" not in a.trace.steps()
+    assert a.citations and all("#" in c["citation"] for c in a.citations)
+    return a
+
+
+def test_reverse_lookup_lists_the_courses_that_require_it(answerer):
+    a = _facts_answer(answerer, "Which courses have CPSC 221 in their prerequisites?")
+    lead = a.answer.splitlines()[0]
+    assert set(unique_codes(lead)) == {"CPSC 221", "CPSC 320", "CPSC 340"}
+    cited = " ".join(c["citation"] for c in a.citations)
+    assert "cpsc-v-320" in cited and "cpsc-v-340" in cited and "cpsc-v-221" not in cited
+
+
+def test_eligibility_no_names_what_is_missing(answerer):
+    a = _facts_answer(answerer, "I've completed CPSC 210. Can I take CPSC 221?")
+    assert a.answer.startswith("No") and a.verdict == "no"
+    assert "one of CPSC 121, MATH 220" in a.answer.splitlines()[0]
+
+
+def test_eligibility_yes_and_cannot_tell(answerer):
+    assert _facts_answer(answerer, "Could I take CPSC 221 if I took CPSC 210 and MATH 220?").answer.startswith("Yes")
+    a = _facts_answer(answerer, "Having passed STAT 306, can I enrol in STAT 450?")
+    assert a.answer.startswith("Cannot tell") and "Fourth-year standing" in a.answer
+
+
+def test_eligibility_with_a_code_the_calendar_lacks_says_so(answerer):
+    a = _facts_answer(answerer, "I have CPSC 998 and CPSC 210. Can I take CPSC 310?")
+    assert a.answer.startswith("Yes") and "no course CPSC 998" in a.answer
+
+
+def test_course_without_prerequisites(answerer):
+    a = _facts_answer(answerer, "Can I take CPSC 110 without having taken anything?")
+    assert a.answer.startswith("Yes") and "no prerequisite" in a.answer
+    assert _facts_answer(answerer, "Does CPSC 100 have prerequisites?").answer.startswith("No")
+
+
+def test_exclusion_both_ways(answerer):
+    assert _facts_answer(answerer, "Could I earn credit for both STAT 302 and MATH 302?").answer.startswith("No")
+    assert _facts_answer(answerer, "Can I get credit for both STAT 200 and STAT 201?").answer.startswith("Yes")
+
+
+def test_credit_comparison_says_which(answerer):
+    a = _facts_answer(answerer, "Which has more credits, STAT 241 or STAT 251?")
+    assert a.answer.startswith("STAT 241 has more credits") and a.verdict == "STAT 241"
+    assert "4" in a.answer and "3" in a.answer
+
+
+def test_program_year_lists_that_year_only(answerer):
+    a = _facts_answer(answerer, "What is in year 3 of the Statistics program?")
+    assert set(unique_codes(a.answer.splitlines()[0])) == {"STAT 302", "STAT 305", "STAT 306"}
+    assert len(a.citations) == 1 and a.citations[0]["citation"].endswith("#year-3")
+
+
+def test_program_year_that_does_not_exist_is_stated(answerer):
+    a = _facts_answer(answerer, "Statistics program year 7 requirements")
+    assert "no Year 7" in a.answer and "from Year 1 [1] to Year 4 [2]" in a.answer
+
+
+def test_program_lists_a_course(answerer):
+    a = _facts_answer(answerer, "Is CPSC 213 required in Computer Science?")
+    assert a.answer.startswith("Yes") and "Year 2" in a.answer
+
+
+def test_unknown_course_still_declines(answerer):
+    a = answerer.ask("Which courses need CPSC 999 first?")
+    assert a.declined and a.answered_by == "decline"
+
+
+def test_fact_answers_pass_the_guard_against_their_sources(answerer):
+    for q in ("Which courses require MATH 221?", "How many credits is MATH 448?", "What is MATH 226 about?"):
+        a = _facts_answer(answerer, q)
+        facts = a.trace.find("facts")[-1]
+        assert facts["answered"] and facts["guard_reasons"] == []
+
+
+def test_topic_at_a_level_names_a_course_at_that_level(answerer):
+    a = _facts_answer(answerer, "Is there a first-year math course on integral calculus?")
+    assert a.answer.startswith("Yes: MATH 101") and a.verdict == "yes"
+
+
+def test_topic_nobody_teaches_is_not_a_yes(answerer):
+    a = _facts_answer(answerer, "Is there a first-year math course on underwater basket weaving?")
+    assert a.answer.startswith("Not by name") and a.verdict == "closest"
+
+
+# -- issue 16: answers that follow how the question was read ------------------------------------------
+
+def test_a_course_named_as_not_taken_is_never_counted_as_done(answerer):
+    a = _facts_answer(answerer, "CPSC 121 is still not done but CPSC 210 is. Am I ok to take CPSC 213?")
+    assert a.verdict == "no" and a.answer.startswith("No") and "still needed: CPSC 121" in a.answer
+    assert a.understood["not_completed"] == ["CPSC 121"] and a.understood["completed"] == ["CPSC 210"]
+    assert a.answer.splitlines()[-1] == a.reading == (
+        "Read as: completed CPSC 210; not completed CPSC 121; asking whether you can take CPSC 213.")
+
+
+def test_without_a_course_asks_whether_it_can_be_avoided(answerer):
+    a = _facts_answer(answerer, "is CPSC 213 possible w/o ever doing CPSC 121?")
+    assert a.verdict == "no" and "requires CPSC 121 on every route" in a.answer
+    a = _facts_answer(answerer, "could I do CPSC 221 without taking MATH 220?")
+    assert a.verdict == "no" and "MATH 220 is not required" in a.answer and "another route" in a.answer
+    a = _facts_answer(answerer, "could I do CPSC 221 without taking MATH 220? I have CPSC 210 and CPSC 121")
+    assert a.verdict == "yes"
+
+
+def test_alternatives_named_with_or_are_each_checked(answerer):
+    a = _facts_answer(answerer, "would CPSC 121 or CPSC 210 by itself get me into CPSC 213?")
+    assert a.verdict == "no" and a.answer.startswith("No: neither one alone")
+
+
+def test_need_check_yes_no_and_one_option(answerer):
+    assert _facts_answer(answerer, "Does CPSC 310 require CPSC 210?").verdict == "yes"
+    a = _facts_answer(answerer, "do I have to do MATH 220 before CPSC 221?")
+    assert a.verdict == "no" and "one option" in a.answer
+    assert _facts_answer(answerer, "is STAT 200 needed for CPSC 221?").verdict == "no"
+
+
+def test_unlocks_lists_courses_whose_requirements_are_now_met(answerer):
+    a = _facts_answer(answerer, "I just wrapped up CPSC 110. Which courses does that open up?")
+    lead = a.answer.split("These also")[0]
+    assert "CPSC 210" in lead and "CPSC 213" not in lead  # CPSC 213 also needs CPSC 121
+
+
+def test_credit_total_shows_its_sum_and_passes_the_guard(answerer):
+    a = _facts_answer(answerer, "CPSC 110 plus MATH 100 plus STAT 200 - how many credits all together?")
+    assert a.answer.startswith("10 credits in total (4 + 3 + 3 = 10)")
+
+
+def test_subject_level_lists_every_course_at_that_level(answerer):
+    a = _facts_answer(answerer, "every 3xx stats course please")
+    assert set(unique_codes(a.answer)) >= {"STAT 302", "STAT 305", "STAT 306"}
+    assert not set(unique_codes(a.answer)) & {"STAT 200", "STAT 406"}
+
+
+def test_what_the_calendar_does_not_hold_is_declined_without_searching(answerer):
+    a = answerer.ask("which instructor is running CPSC 110 next winter?")
+    assert a.declined and a.answered_by == "decline" and a.tokens["llm_calls"] == 0
+    assert "retrieve" not in a.trace.steps()
+
+
+def test_a_course_the_calendar_lacks_is_named_as_missing(answerer):
+    a = answerer.ask("can I take CPSC 999 after CPSC 110?")
+    assert a.declined and "no course CPSC 999" in a.answer and a.tokens["llm_calls"] == 0
