@@ -82,9 +82,15 @@ _HOURS_RE = re.compile(r"\[\d+(?:\.\d+)?\*?(?:\s*-\s*\d+(?:\.\d+)?\*?){1,2}\]")
 _CREDIT_D_FAIL_RE = re.compile(r"This course is not eligible for Credit/D/Fail grading\.?", re.IGNORECASE)
 
 
+_SPACED_CAMPUS_RE = re.compile(r"\b([A-Z]{2,5}) (_[A-Z]\b)")
+# "BIOC402 A minimum standing of 65% is recommended.": a code run into the next sentence, its period lost
+_RUN_ON_RE = re.compile(r"(\b[A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\s+(?=(?!(?:Or|And|Either|Both|Plus)\b)[A-Z](?:[a-z]|\s))")
+
+
 def normalize_requirement(text: str) -> str:
     """Undo the calendar's typing quirks that are not meaning: hours marks, brackets, 'Either(a)'."""
     text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))
+    text = _SPACED_CAMPUS_RE.sub(r"\1\2", text)  # "LATN _V 301" -> "LATN_V 301"
     text = re.sub(r"\[([A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\]", r"\1", text)
     # "KIN 131 (or 190)": the old number of the same course, an alternative
     text = re.sub(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\s*\(or (\d{3}[A-Z]?)\)", r"\1 \2 or \1 \3", text)
@@ -286,6 +292,7 @@ def _comma_groups(rest: str, subjects) -> list[dict] | None:
 def split_notes(text: str) -> tuple[str, list[str]]:
     """Cut advice ("X is recommended", "not eligible for Credit/D/Fail") off a requirement text."""
     text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))  # grading and hours notes are not sentences
+    text = _RUN_ON_RE.sub(r"\1. ", _SPACED_CAMPUS_RE.sub(r"\1\2", text))
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
     kept, notes = [], []
     for s in sentences:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.understand import Question
-from rag.index.requirement_tree import (NO, UNKNOWN, YES, describe, evaluate, missing, required_course, tree_codes,
-                                  unchecked, unparsed_parts)
+from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
+                                        standing_met, tree_codes, unchecked, unparsed_parts)
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
@@ -203,7 +203,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     have = _history_words(q)
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
-        if c.restriction:
+        restricted = standing_met(c.restriction, History(done, q.standing)) if c.restriction else YES
+        if restricted == NO:
+            return "no", (f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and the year you gave is "
+                          f"below that standing. {ref}")
+        if c.restriction and restricted == UNKNOWN:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
                                    f"{_quote(c.restriction)} {ref}")
         text = f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
@@ -217,8 +221,13 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         return None, ""
     if q.not_completed and not done:
         return _without(c, q, ref)
+    done = History(done, q.standing, q.scores)  # a stated year or grade settles those conditions
     result = evaluate(c.prerequisite_tree, done)
-    if result == YES and c.restriction:
+    restricted = standing_met(c.restriction, done) if c.restriction else YES
+    if result == YES and restricted == NO:
+        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and the year you gave is below "
+                      f"that standing. {ref}\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    if result == YES and restricted == UNKNOWN:
         result = UNKNOWN
         conditions = [c.restriction]
     elif result == YES and q.unresolved:  # a negation that reached no course code

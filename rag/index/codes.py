@@ -17,10 +17,11 @@ COURSE_HEADING_RE = re.compile(
     r"\((?P<credits>\d+(?:\.\d+)?(?:\s*-\s*\d+(?:\.\d+)?)?)\)\s*(?P<title>.*)$"
 )
 
-# A code anywhere in text, any case, with or without space or campus suffix. A number followed by
+# A code anywhere in text, any case, with or without space or campus suffix (the calendar also types
+# "LATN _V 301"). A number followed by
 # "-level" or "level" ("100-level courses", "PCTH 400 level courses") is a level, not a course.
 _CODE_IN_TEXT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?P<subject>[A-Za-z]{2,5})(?:_(?P<campus>[A-Za-z]))?\s?(?P<number>\d{3}[A-Za-z]?)"
+    r"(?<![A-Za-z0-9])(?P<subject>[A-Za-z]{2,5})(?:\s?_(?P<campus>[A-Za-z]))?\s?(?P<number>\d{3}[A-Za-z]?)"
     r"(?![0-9]|-level|\s*-?\s*level)"
 )
 # The calendar abbreviates lists of one subject: "MATH 200, 220, 221", "MATH 100 or 102 (or 180 ...)",

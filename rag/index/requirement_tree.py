@@ -8,7 +8,45 @@ is an answer in its own right, never rounded to yes.
 
 from __future__ import annotations
 
+import re
+
 YES, NO, UNKNOWN = "yes", "no", "cannot tell"
+
+_ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+            "fifth": 5, "5th": 5}
+# the whole condition is a year standing: "third-year standing or higher", "Restricted to students with
+# second-year standing or higher." (any further condition, "in a B.Sc." or "in the major", is left unchecked)
+_STANDING_RE = re.compile(r"^\s*(?:restricted to students (?:with|in|who have)\s+)?(?:a\s+)?"
+                          r"(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]year standing"
+                          r"(?:\s+or\s+(?:higher|above|beyond|greater))?\s*\.?\s*$", re.IGNORECASE)
+
+
+class History(frozenset):
+    """Completed courses (a set of codes), and what the student said besides: year standing and grades.
+
+    A student who says "2nd year" or "70% in CHEM 233" settles conditions ubcal otherwise cannot
+    check; evaluating against a plain set leaves them "cannot tell", as before.
+    """
+
+    def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None) -> "History":
+        history = super().__new__(cls, courses)
+        history.year = year
+        history.scores = dict(scores or {})
+        return history
+
+
+def standing_year(text: str) -> int:
+    """The year a condition that is only a year standing asks for (0 when it says more than that)."""
+    m = _STANDING_RE.match(text or "")
+    return _ORDINAL[m["n"].lower()] if m else 0
+
+
+def standing_met(text: str, completed: set[str]) -> str:
+    """YES / NO when the student's stated year settles a standing condition; else UNKNOWN."""
+    need, year = standing_year(text), getattr(completed, "year", 0)
+    if not need or not year:
+        return UNKNOWN
+    return YES if year >= need else NO
 
 
 def unparsed_parts(node: dict) -> list[str]:
@@ -56,7 +94,9 @@ def evaluate(node: dict, completed: set[str]) -> str:
     if op == "course":
         return YES if node["code"] in completed else NO
     if op == "score":
-        return UNKNOWN if any(c in completed for c in node["codes"]) else NO if node["codes"] else UNKNOWN
+        return _score(node, completed)
+    if op == "standing":
+        return standing_met(node.get("text", ""), completed)
     if op == "coreq":
         return YES if evaluate(node["items"][0], completed) == YES else UNKNOWN
     if op == "ambiguous":  # yes under every reading only when all are done; no under every reading when none is
@@ -71,7 +111,24 @@ def evaluate(node: dict, completed: set[str]) -> str:
         if yes + unknown < need:
             return NO
         return UNKNOWN
-    return UNKNOWN  # standing, permission, program, placement, other, unparsed: not checkable here
+    return UNKNOWN  # permission, program, placement, other, unparsed: not checkable here
+
+
+def _score(node: dict, completed: set[str]) -> str:
+    """A grade condition: settled by grades the student stated, else "cannot tell" once a course is done."""
+    codes, scores = node["codes"], getattr(completed, "scores", {})
+    low = node.get("min")
+    stated = {c: scores[c] for c in codes if c in scores}
+    if stated and low is not None:
+        met = [c for c, s in stated.items() if s >= low]
+        if node.get("quant", "one") == "all":
+            return NO if len(met) < len(stated) else YES if len(stated) == len(codes) else UNKNOWN
+        if met:
+            return YES
+        if not any(c in completed and c not in stated for c in codes):
+            return NO  # every course done has a stated grade below the bar
+        return UNKNOWN
+    return UNKNOWN if any(c in completed for c in codes) else NO if codes else UNKNOWN
 
 
 def missing(node: dict, completed: set[str]) -> list[str]:

@@ -25,8 +25,8 @@ from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, dangling_negation, expand_bare_numbers,
-                                  normalize_text, read_levels,
-                                  read_mentions, read_subjects, read_year_levels, read_year_term)
+                                  normalize_text, read_levels, read_mentions, read_scores, read_standing,
+                                  read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
 FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
@@ -62,10 +62,39 @@ _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|gi
 _HISTORY_START_RE = re.compile(r"\s*(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
-          ("prereq_of", re.compile(r"\bpre-?req\w*|\bprerequisit\w*", re.IGNORECASE)),
-          ("coreq_of", re.compile(r"\bco-?req\w*|\bcorequisit\w*", re.IGNORECASE)))
+          ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
+          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*", re.IGNORECASE)))
+# Words about what the calendar records of a course (requisites, credit): a question naming a calendar
+# course with them is about the calendar, whatever the rest of its words resemble.
+REQUIREMENT_WORD_RE = re.compile(r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|"
+                                 r"\brequired?\b|\brequirements?\b|\brecommended\b|\bcredits?\b|\bexclu|"
+                                 r"\bequivalen|\bconcurrent", re.IGNORECASE)
+_NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
+# "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
+_SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
+                          r"\bcount(?:s)? as (?:the|a) pre", re.IGNORECASE)
+# "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
+_IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
+                             r"(?:required|needed|necessary|mandatory|a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
+# the course is what is needed: "do I need STAT 200", "STAT 201 is required in 2nd year"
+_COURSE_NEEDED_RE = re.compile(r"\b(?:need|needs|needed|require|requires|required)\s+(?:to\s+(?:take|do)\s+)?"
+                               r"[A-Za-z]{2,5} ?\d{3}\b|\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\s+(?:is\s+|are\s+)?"
+                               r"(?:\w+\s+)?(?:required|needed|mandatory|necessary)\b", re.IGNORECASE)
+# A program is read from a question that names courses only when it is spoken of as a program
+# ("the biology specialization", "Mining student", "required in Statistics"): otherwise a subject word
+# beside a code ("chem 205 phys chem", "PHYS 309 electrical lab") would turn a course question into one
+# about a program's table.
+PROGRAM_CUE_RE = re.compile(
+    r"\b(?:major|majors|minor|minors|honou?rs|speciali[sz]ations?|spec|program|programs|programme|degree|"
+    r"b\.?\s?sc|b\.?\s?a|b\.?\s?a\.?\s?sc|b\.?\s?com|concentration|stream|students?|faculty|"
+    r"requirements?|required|requires?|have to take|has to take|must take|mandatory|eng|engg|engineers?|"
+    r"engineering|count(?:s)? (?:toward|towards|for))\b", re.IGNORECASE)
+# "(the BSc, not geo eng)": a program named only to be set aside is not the one asked about
+_NOT_PROGRAM_RE = re.compile(r"\b(?:not|except|rather than|instead of|other than)\s+(?:the\s+)?"
+                             r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:and\s+)?also\s*,?\s+|"
-                            r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when)\b)"
+                            r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
+                            r"give me)\b)"
                             r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)", re.IGNORECASE)
 # Text that tries to instruct the system: kept as data, and left out when the intent is scored
 INJECTION_RE = re.compile(
@@ -78,8 +107,14 @@ COMPARISON_RE = re.compile(
 MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
+# asked so that "yes" means excluded ("are they excluded?", "does A block credit for B?")
 _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|duplicate|only one of|"
-                               r"count as the same|redundant|interchangeable", re.IGNORECASE)
+                               r"count as the same|redundant|interchangeable|\bblock|\bprevent|\bstop(?:s)? me|"
+                               r"\brule(?:s)? out|\bbar(?:s)? me|\bdisqualif|\bcancel|\blose\b|\bcount against",
+                               re.IGNORECASE)
+# asked so that "yes" means credit for both ("can I get credit for both A and B?")
+_BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?(?:both|each)\b|"
+                          r"\bboth\s+(?:count|be counted|give credit)|\btake both\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b",
                         re.IGNORECASE)
@@ -123,6 +158,8 @@ class Question:
     comparison_cue: str = ""      # "compare", "vs", "difference", ...: the words that ask to weigh two things
     several_questions: bool = False  # two question marks: asks more than one thing
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # where each named entity stands
+    standing: int = 0  # the year the student says they are in ("2nd year student"), 0 when not said
+    scores: dict[str, float] = field(default_factory=dict)  # percent grades stated per course
 
     @property
     def off_calendar(self) -> bool:
@@ -150,6 +187,10 @@ class Question:
             bits.append("completed " + ", ".join(others + [" or ".join(self.either)]))
         elif self.completed:
             bits.append("completed " + ", ".join(self.completed))
+        if self.scores:
+            bits.append("grades " + ", ".join(f"{c} {s:g}%" for c, s in self.scores.items()))
+        if self.standing and self.intent in ("eligibility", "unlocks"):
+            bits.append(f"in year {self.standing}")
         if self.unknown_completed:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         if self.not_completed:
@@ -166,6 +207,7 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
+                "standing": self.standing, "scores": self.scores,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -327,7 +369,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     courses = [c for c in codes if c in known]
     unknown = [c for c in codes if c not in known]
     bare = _without_codes(part, local, text)  # "PHYS 119" is neither the Physics program nor level 100
-    programs = reader.programs.find(bare)
+    programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
+    if codes and not PROGRAM_CUE_RE.search(bare):  # a subject word beside a code names the course's field;
+        titled = set(finder.find(bare).programs)  # a program's whole title still names the program
+        programs = [p for p in programs if p in titled]
     year, term = read_year_term(bare)
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
@@ -336,11 +381,13 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  year=year, term=term, levels=levels, subjects=subjects,
                  yes_no=_YES_NO_RE.search(part) is not None, year_levels=sorted(levels_in_question(part)),
                  comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
-                 spans=finder.spans(part))
+                 spans=finder.spans(part), standing=read_standing(text),
+                 scores=read_scores(text, history if history is not None else local))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, programs, levels, subjects)]
+    feasible = _calendar_reading_first(feasible, courses, programs, part)
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
     q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
@@ -352,6 +399,46 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         _fill(second, local, history if history is not None else local, text, finder.known_courses)
         q.runner_up = second
     return q
+
+
+def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],
+                             part: str) -> list[tuple[str, float]]:
+    """Readings the slots and the question's shape settle better than the topic words do.
+
+    - A question that names a calendar course and asks about its requisites or credit is a calendar
+      question: an "outside the calendar" or "general" reading gives way to the facet the words name
+      ("eosc 432 co req"), else to the next reading.
+    - "Is A enough / does that satisfy the prereq for B" asks whether a history suffices: eligibility,
+      not B's requisite list.
+    - "Is A (actually) required ..." with a second course asks whether A is needed for it.
+    - "(In program P) do I need A / A is required": with a program and one course, whether P lists A.
+    """
+    if not feasible or len(courses) < 1:
+        return feasible
+    top = feasible[0][0]
+    names = [name for name, _ in feasible]
+
+    def first(intent: str) -> list[tuple[str, float]]:
+        return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
+
+    if top in ("decline", "other"):
+        if not (REQUIREMENT_WORD_RE.search(part) or (len(courses) >= 2 and _NEED_RE.search(part))):
+            return feasible
+        named = [name for name, pattern in FACETS if pattern.search(part)]
+        if len(named) == 1 and len(courses) == 1:
+            return [(named[0], feasible[0][1])] + [f for f in feasible if f[0] != named[0]]
+        feasible = ([f for f in feasible if f[0] not in ("decline", "other")]
+                    + [f for f in feasible if f[0] in ("decline", "other")])
+        top = feasible[0][0]
+    if (programs and len(courses) == 1 and top in ("prereq_of", "coreq_of", "describe", "need_check")
+            and "program_course" in names and _COURSE_NEEDED_RE.search(part)):
+        return first("program_course")
+    if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe"):
+        if "need_check" in names and _IS_REQUIRED_RE.search(part):
+            return first("need_check")
+        if "eligibility" in names and _SUFFICES_RE.search(part):
+            return first("eligibility")
+    return feasible
 
 
 def _settle(intent: str, codes: list[str]) -> str:
@@ -406,7 +493,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]
-        q.asks_excluded = _EXCLUSION_ASK_RE.search(q.text) is not None
+        q.asks_excluded = _asks_excluded(q.text)
         q.asks_fewer = _FEWER_RE.search(q.text) is not None
     elif intent == "credits_total":
         q.targets = codes
@@ -417,6 +504,13 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("topic_level", "subject_level"):
         q.topic = _topic(q.text, q.subjects)
     q.reason = REASONS.get(intent, q.reason)
+
+
+def _asks_excluded(text: str) -> bool:
+    """Whether "yes" would mean the courses exclude each other: the question's first framing decides
+    ("credit for both A and B, or does one cancel the other?" asks about both)."""
+    excluded, both = _EXCLUSION_ASK_RE.search(text), _BOTH_ASK_RE.search(text)
+    return excluded is not None and (both is None or excluded.start() < both.start())
 
 
 def _targets(local: list[CodeMention]) -> list[str]:
@@ -432,7 +526,12 @@ def _targets(local: list[CodeMention]) -> list[str]:
 
 
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
-    """In "do I need A for B" the target is B; in "does B require A" it is B."""
+    """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B."""
+    for m in local:  # "is A (actually) required": A is asked about, the other courses are the targets
+        verb = re.search(r"\b(?:is|are)\s*$", text[:m.start], re.IGNORECASE)
+        others = [j for j in range(len(local)) if local[j].code != m.code]
+        if verb and others and _IS_REQUIRED_RE.match(text, verb.start()):
+            return others
     for i, m in enumerate(local):
         if i and m.role == TARGET and m.cue in ("for", "before", "into", "in", "get into", "take", "taking"):
             rest = [j for j in range(i, len(local)) if local[j].role in (TARGET, "")]

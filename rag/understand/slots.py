@@ -31,6 +31,8 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|"
+             r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
+             r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
              r"instead of|rather than|no|not")
 _DONE = (r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
@@ -268,3 +270,36 @@ _COMMON_WORDS = frozenset({"the", "and", "can", "for", "are", "all", "any", "art
                            "des", "mes", "kin", "fish", "food", "soil", "cell", "plan", "info", "cons", "more",
                            "ai", "ba", "fre", "ils", "stat", "writ", "intr", "last", "spe", "sts", "hpb", "lws",
                            "grs", "sgs", "ohs", "ceen", "midw", "asl", "iar", "cnto"})
+
+
+# "2nd year student", "3rd yr", "in year 3", "I'm a fourth-year": the student's year, not a course level
+# ("first-year courses") and not a time ("last year", "next year")
+_STANDING_RE = re.compile(
+    r"\b(?P<w>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]*(?:year|yr)s?\b"
+    r"(?!\s*-?\s*(?:[A-Za-z]+\s+){0,2}(?:course|courses|class|classes|level|seminar|seminars|requirements?|"
+    r"program|elective|electives))|"
+    r"\b(?:in\s+|i'?m\s+in\s+)(?:year|yr)\s*(?P<n>[1-5])\b", re.IGNORECASE)
+# a grade the student states for a course: "70% in CHEM 233", "got a 65 in math 100", "CHEM 233 (72%)"
+_SCORE_BEFORE_RE = re.compile(r"\b(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?\s+(?:in|on|for)\s*$", re.IGNORECASE)
+_SCORE_AFTER_RE = re.compile(r"^\s*(?:\(|with\s+(?:an?\s+)?|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)",
+                             re.IGNORECASE)
+
+
+def read_standing(text: str) -> int:
+    """The year standing the student states of themselves, 0 when none."""
+    m = _STANDING_RE.search(text)
+    if not m:
+        return 0
+    raw = (m["w"] or m["n"] or "").lower()
+    return int(raw) if raw.isdigit() else ORDINALS.get(raw, 0)
+
+
+def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
+    """Percent grades stated for named courses (only values from 0 to 100)."""
+    scores: dict[str, float] = {}
+    for m in mentions:
+        found = _SCORE_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _SCORE_AFTER_RE.match(
+            text[m.end:m.end + 20])
+        if found and 0 <= float(found["s"]) <= 100:
+            scores[m.code] = float(found["s"])
+    return scores

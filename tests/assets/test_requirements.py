@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assets.requirements import parse_requirement, split_notes
+from assets.requirements import normalize_requirement, parse_requirement, split_notes
 from rag.index.requirement_tree import describe, tree_codes, unparsed_parts
 
 
@@ -67,3 +67,16 @@ def test_malformed_text_never_raises(text):
     tree = parse_requirement(text)
     assert tree["op"] in {"all", "one", "n_of", "course", "score", "coreq", "standing", "permission", "program",
                           "credits", "high_school", "placement", "other", "unparsed"}
+
+
+def test_a_campus_suffix_typed_with_a_space_is_still_a_code():
+    tree = parse_requirement(normalize_requirement("One of ABCD _V 301, ABCD _V 202."))
+    assert tree_codes(tree) == ["ABCD 301", "ABCD 202"] and tree["op"] == "one"
+
+
+def test_a_code_run_into_the_next_sentence_is_the_requirement_and_the_rest_a_note():
+    kept, notes = split_notes("ABCD402 A minimum standing of 65% is recommended.")
+    assert tree_codes(parse_requirement(normalize_requirement(kept))) == ["ABCD 402"]
+    assert notes == ["A minimum standing of 65% is recommended."]
+    kept, notes = split_notes("ABCD 110 Or third-year standing.")  # a capitalised joiner is not a new sentence
+    assert notes == [] and kept == "ABCD 110 Or third-year standing."

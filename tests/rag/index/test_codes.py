@@ -36,3 +36,7 @@ def test_levels_scores_credits_and_unknown_words_are_not_codes():
 def test_a_number_followed_by_level_is_never_a_code():
     assert unique_codes("PCTH 400 level courses", ["PCTH"]) == []
     assert unique_codes("any FRE 300-level course, or FRE 302", ["FRE"]) == ["FRE 302"]
+
+
+def test_a_campus_suffix_after_a_space_is_part_of_the_code():
+    assert [c for c, _, _ in find_codes("Equivalency: CLST _V 105 and LATN_V 301")] == ["CLST 105", "LATN 301"]

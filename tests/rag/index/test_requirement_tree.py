@@ -26,3 +26,26 @@ def test_standing_is_never_assumed():
     tree = parse_requirement("ABCD 300 and third-year standing.")
     assert evaluate(tree, {"ABCD 300"}) == UNKNOWN
     assert evaluate(tree, set()) == NO
+
+
+def test_a_stated_grade_settles_a_grade_condition():
+    from rag.index.requirement_tree import History
+
+    assert evaluate(EITHER, History({"ABCD 101"}, scores={"ABCD 101": 70})) == YES
+    assert evaluate(EITHER, History({"ABCD 101"}, scores={"ABCD 101": 60})) == NO
+    # a second course of the condition done without a stated grade still leaves it open
+    assert evaluate(EITHER, History({"ABCD 101", "ABCD 103"}, scores={"ABCD 101": 60})) == UNKNOWN
+    assert evaluate(EITHER, {"ABCD 101"}) == UNKNOWN  # a plain set: no grade known, as before
+
+
+def test_a_stated_year_settles_a_standing_condition_only_when_it_is_only_a_standing():
+    from rag.index.requirement_tree import History, standing_met, standing_year
+
+    tree = parse_requirement("All of ABCD 100, ABCD 101. Or third-year standing or higher.")
+    assert evaluate(tree, History({"ABCD 100"}, year=3)) == YES
+    assert evaluate(tree, History({"ABCD 100"}, year=2)) == NO
+    assert evaluate(tree, {"ABCD 100"}) == UNKNOWN
+    assert standing_year("Restricted to students with second-year standing or higher.") == 2
+    assert standing_year("Third-year standing in a B.Sc. Major in ABCD.") == 0  # says more: not checkable
+    assert standing_met("fourth-year standing", History(year=3)) == NO
+    assert standing_met("fourth-year standing", History()) == UNKNOWN

@@ -149,3 +149,57 @@ def test_a_bare_number_is_the_course_of_the_subject_named_beside_it(reader):
     assert q.not_completed == ["ABCD 213"] and q.unresolved == ""
     q = understand("did ABCD 210 instead of 110 - can I take ABCD 221?", reader)
     assert (q.completed, q.not_completed) == (["ABCD 210"], ["ABCD 110"])
+
+
+@pytest.mark.parametrize("text, completed, not_completed", [
+    ("ABCD 110 and ABCD 120 passed, though I still need ABCD 210; is ABCD 310 open to me?",
+     ["ABCD 110", "ABCD 120"], ["ABCD 210"]),
+    ("done ABCD 110 but none of ABCD 120 / 210 / 213 yet. ABCD 310 ok?", ["ABCD 110"],
+     ["ABCD 120", "ABCD 210", "ABCD 213"]),
+    ("passed ABCD 110, have yet to take ABCD 120 - am I ok for ABCD 221?", ["ABCD 110"], ["ABCD 120"]),
+])
+def test_still_needing_a_course_or_none_of_a_list_is_not_having_it(reader, text, completed, not_completed):
+    q = understand(text, reader)
+    assert q.completed == completed and q.not_completed == not_completed
+
+
+def test_a_stated_year_and_grade_are_read_but_a_time_or_a_course_level_is_not(reader):
+    q = understand("I'm a 3rd-year with 71% in ABCD 210, can I take ABCD 310?", reader)
+    assert q.standing == 3 and q.scores == {"ABCD 210": 71.0}
+    assert "ABCD 210 71%" in q.reading and "in year 3" in q.reading
+    assert understand("took ABCD 210 last year, can I take ABCD 310?", reader).standing == 0
+    assert understand("which first-year ABCD courses have no prerequisite?", reader).standing == 0
+
+
+def test_a_subject_word_beside_a_code_is_not_a_program(reader):
+    assert understand("is ABCD 110 the bio one, and what does it need?", reader).entities.programs == []
+    assert understand("I'm a biology major: do I need ABCD 110?", reader).entities.programs == ["Biology"]
+
+
+def test_a_program_set_aside_is_not_the_one_asked_about(reader):
+    q = understand("year 2 of physics (not engineering physics)", reader)
+    assert q.entities.programs == ["Physics"]
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("ABCD 221 co req", "coreq_of"),                       # a facet word outweighs what the rest resembles
+    ("is EFGH 100 by itself enough for ABCD 221?", "eligibility"),
+    ("ABCD 310 - is ABCD 213 really required, or only recommended?", "need_check"),
+])
+def test_the_question_shape_settles_what_topic_words_do_not(reader, text, intent):
+    assert understand(text, reader).intent == intent
+
+
+def test_need_check_reads_which_course_is_asked_about(reader):
+    q = understand("ABCD 310 - is ABCD 213 really required, or only recommended?", reader)
+    assert q.asked == ["ABCD 213"] and q.targets == ["ABCD 310"]
+
+
+def test_and_tell_me_starts_a_second_question():
+    assert split_parts("list the 3xx ABCD courses, and tell me what ABCD 310 needs") == [
+        "list the 3xx ABCD courses", "tell me what ABCD 310 needs"]
+
+
+def test_blocking_credit_is_asked_as_excluded(reader):
+    q = understand("I have credit for ABCD 210. Does it block credit for EFGH 200?", reader)
+    assert q.intent == "exclusion" and q.asks_excluded
