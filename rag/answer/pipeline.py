@@ -134,8 +134,9 @@ class Answerer:
         self.embedder = embedder or load_embedder(settings)
         self.retriever = Retriever(self.index, self.embedder, settings.rrf_k, settings.year_level_window)
         self.tokenizer = self.index.bm25.tokenizer
+        titles = {c.code: c.title for c in self.index.facts.courses.values()} if self.index.facts else {}
         self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
-                             cache_dir=settings.store / "cache")
+                             cache_dir=settings.store / "cache", course_titles=titles)
 
     # -- the pipeline -----------------------------------------------------------------------------
     def ask(self, request: AskRequest | str) -> Answer:
@@ -182,7 +183,7 @@ class Answerer:
         if fact is not None:
             run.took("facts", t0)
             return self._fact_result(question, fact, run)
-        if self._asks_about_unknown(question):  # "can I take FREN 122" when the calendar has no FREN 122
+        if self._asks_about_unknown(question):  # a course the calendar lacks, asked about by code
             return self._decline_unknown(question, run)
         t0 = time.perf_counter()
         retrieval = self.retrieve(question, run)
@@ -303,7 +304,7 @@ class Answerer:
                       verdict=fact.verdict)
 
     def _reconsider_decline(self, question: Question, run: Run) -> Question:
-        """A question read as outside the calendar ("how long do I have to request concession?") that a
+        """A question read as outside the calendar ("what is the deadline to request concession?") that a
         policy or program page matches closely is answered from that page after all: the classifier's
         decline is a reading, and the calendar a crawl brings in may hold what a snapshot does not."""
         if question.intent != "decline" or question.entities.courses:

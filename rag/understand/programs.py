@@ -40,6 +40,16 @@ class ProgramFinder:
         self._words = {t: [_stem(w) for w in re.findall(r"[a-z]+", t.lower()) if w != "and"] for t in self.titles}
 
     def find(self, text: str) -> list[str]:
+        # a title written out in full ("Engineering Physics") is the program named, whatever other
+        # words of the question would add up to ("electrical lab" + "engineering" is not a title)
+        verbatim = [t for t in self.titles if re.search(r"\b" + r"[\s,&-]+(?:and\s+)?".join(
+            re.escape(w) for w in re.findall(r"[A-Za-z]+", t) if w.lower() != "and") + r"\b", text, re.IGNORECASE)]
+        if verbatim:  # longest first; a title inside a longer one named ("Physics" in "Engineering Physics") is it
+            named: list[str] = []
+            for title in verbatim:
+                if not any(title.lower() in other.lower() for other in named):
+                    named.append(title)
+            return named[:2]
         words = question_words(text)
         scored = []
         for title, tw in self._words.items():

@@ -24,9 +24,9 @@ from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, dangling_negation, expand_bare_numbers,
-                                  normalize_text, read_levels, read_mentions, read_scores, read_standing,
-                                  read_subjects, read_year_levels, read_year_term)
+from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, CourseTitles, dangling_negation,
+                                  expand_bare_numbers, normalize_text, read_levels, read_mentions, read_scores,
+                                  read_standing, read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
 FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
@@ -73,6 +73,9 @@ _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
                           r"\bcount(?:s)? as (?:the|a) pre", re.IGNORECASE)
+# "does it satisfy the major's requirement": sufficiency for a program, not for a course
+_PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
+                                  re.IGNORECASE)
 # "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
 _IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
                              r"(?:required|needed|necessary|mandatory|a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
@@ -112,7 +115,7 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|du
                                r"count as the same|redundant|interchangeable|\bblock|\bprevent|\bstop(?:s)? me|"
                                r"\brule(?:s)? out|\bbar(?:s)? me|\bdisqualif|\bcancel|\blose\b|\bcount against",
                                re.IGNORECASE)
-# asked so that "yes" means credit for both ("can I get credit for both A and B?")
+# asked so that "yes" means credit for both ("is credit granted for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?(?:both|each)\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
@@ -240,9 +243,11 @@ class Reader:
     """Holds what reading needs: the calendar's codes, subjects, program titles and the intent classifier."""
 
     def __init__(self, finder: EntityFinder, encode: Encoder | None = None, model_id: str = "",
-                 cache_dir: Path | None = None) -> None:
+                 cache_dir: Path | None = None, course_titles: dict[str, str] | None = None) -> None:
+        """``course_titles``: code -> title, so a course named by its title is read as its code."""
         self.finder = finder
         self.programs = ProgramFinder([t for t, _ in finder.programs])
+        self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
 
     @property
@@ -295,6 +300,7 @@ def understand(text: str, reader: Reader) -> Question:
     """The one reading of a question that every later step uses."""
     text = normalize_text(text.strip(), reader.finder.known_courses)
     text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
+    text = reader.titles.name_courses(text, reader.subjects)
     parts = split_parts(text)
     mentions = read_mentions(text, reader.subjects)
     whole = _read_part(text, text, mentions, reader)
@@ -433,10 +439,10 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if (programs and len(courses) == 1 and top in ("prereq_of", "coreq_of", "describe", "need_check")
             and "program_course" in names and _COURSE_NEEDED_RE.search(part)):
         return first("program_course")
-    if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe"):
+    if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
-        if "eligibility" in names and _SUFFICES_RE.search(part):
+        if "eligibility" in names and _SUFFICES_RE.search(part) and not _PROGRAM_SUFFICES_RE.search(part):
             return first("eligibility")
     return feasible
 
@@ -508,7 +514,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
 
 def _asks_excluded(text: str) -> bool:
     """Whether "yes" would mean the courses exclude each other: the question's first framing decides
-    ("credit for both A and B, or does one cancel the other?" asks about both)."""
+    (asked first about credit for both, then whether one voids the other: the question is about both)."""
     excluded, both = _EXCLUSION_ASK_RE.search(text), _BOTH_ASK_RE.search(text)
     return excluded is not None and (both is None or excluded.start() < both.start())
 

@@ -303,3 +303,51 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
         if found and 0 <= float(found["s"]) <= 100:
             scores[m.code] = float(found["s"])
     return scores
+
+
+_TITLE_WORD_RE = re.compile(r"[a-z0-9]+")
+_MAX_TITLE_WORDS = 8
+
+
+class CourseTitles:
+    """Courses named by title ("can I do municipal engineering now?"), when the title names one course.
+
+    Only titles of two or more words that no other course shares and that are not a program's or a
+    subject's name count, matched as whole word runs; the code is written after the title so every
+    later step reads it like a typed code ("municipal engineering (CIVL 409)").
+    """
+
+    def __init__(self, titles: dict[str, str], exclude: set[str] = frozenset()) -> None:
+        counts: dict[tuple[str, ...], list[str]] = {}
+        for code, title in titles.items():
+            key = tuple(_TITLE_WORD_RE.findall(title.lower()))
+            if 2 <= len(key) <= _MAX_TITLE_WORDS and len(" ".join(key)) >= 10:
+                counts.setdefault(key, []).append(code)
+        skip = {tuple(_TITLE_WORD_RE.findall(x.lower())) for x in exclude} | {
+            tuple(_TITLE_WORD_RE.findall(name)) for name in SUBJECT_NAMES}
+        self.codes = {key: codes[0] for key, codes in counts.items() if len(codes) == 1 and key not in skip}
+
+    def name_courses(self, text: str, subjects: list[str]) -> str:
+        """``text`` with the code written after each course title it names (unless the code is there)."""
+        if not self.codes:
+            return text
+        typed = find_codes(text, subjects)
+        present = {code for code, _, _ in typed}
+        words = [(m.group(0), m.start(), m.end()) for m in _TITLE_WORD_RE.finditer(text.lower())]
+        inserts: list[tuple[int, str]] = []
+        i = 0
+        while i < len(words):
+            for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 1, -1):
+                code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
+                start, end = words[i][1], words[i + n - 1][2]
+                # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it
+                beside = any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed)
+                if code and code not in present and not beside:
+                    inserts.append((words[i + n - 1][2], f" ({code})"))
+                    present.add(code)
+                    i += n - 1
+                    break
+            i += 1
+        for end, code in reversed(inserts):
+            text = text[:end] + code + text[end:]
+        return text

@@ -203,3 +203,27 @@ def test_and_tell_me_starts_a_second_question():
 def test_blocking_credit_is_asked_as_excluded(reader):
     q = understand("I have credit for ABCD 210. Does it block credit for EFGH 200?", reader)
     assert q.intent == "exclusion" and q.asks_excluded
+
+
+def test_a_course_named_by_its_title_is_read_as_its_code(embedder):
+    titles = {"ABCD 310": "Widget Dynamics", "ABCD 210": "Widget Statics", "EFGH 200": "Seminar",
+              "EFGH 100": "Widget Dynamics Lab"}
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles=titles)
+    q = understand("I finished widget statics, can I take widget dynamics next?", reader)
+    assert q.entities.courses == ["ABCD 210", "ABCD 310"]
+    assert q.text == "I finished widget statics (ABCD 210), can I take widget dynamics (ABCD 310) next?"
+    # one-word titles and a code already typed are left as they are
+    assert understand("is the seminar ABCD 310 hard?", reader).entities.courses == ["ABCD 310"]
+
+
+def test_a_program_title_written_out_wins_over_scattered_words(reader):
+    q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
+    assert q.entities.programs == ["Engineering Physics"]
+
+
+def test_title_words_beside_a_typed_code_describe_that_code(embedder):
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles={"ABCD 210": "Widget Statics", "ABCD 310": "Advanced Widget Statics"})
+    # the student's nickname for ABCD 310 is another course's title: it is not a second course
+    assert understand("can I take ABCD 310 widget statics?", reader).entities.courses == ["ABCD 310"]
