@@ -69,6 +69,8 @@ FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re
 REQUIREMENT_WORD_RE = re.compile(r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|"
                                  r"\brequired?\b|\brequirements?\b|\brecommended\b|\bcredits?\b|\bexclu|"
                                  r"\bequivalen|\bconcurrent", re.IGNORECASE)
+_REQUISITE_WORD_RE = re.compile(r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|"
+                                r"\brequired?\b|\bexclu|\bequivalen|\bconcurrent", re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
@@ -198,7 +200,7 @@ class Question:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         if self.not_completed:
             bits.append("not completed " + ", ".join(self.not_completed))
-        if self.unresolved:
+        if self.unresolved and self.intent in ("eligibility", "unlocks", "need_check"):  # where it withholds "yes"
             bits.append(f"could not tell which course \u201c{self.unresolved}\u201d refers to")
         bits.append(_asking(self))
         return "Read as: " + "; ".join(bits) + "."
@@ -224,11 +226,11 @@ def _asking(q: Question) -> str:
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "reverse_prereq": f"asking which courses require {t}",
-        "exclusion": f"asking whether credit is granted for both {' and '.join(q.entities.courses[:2])}",
+        "exclusion": f"asking whether credit is granted for both {' and '.join(q.targets[:2])}",
         "credits": f"asking how many credits {t} is worth",
         "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
-        "credit_compare": f"comparing the credits of {' and '.join(q.entities.courses[:2])}",
-        "compare": f"asking how {' and '.join(q.entities.courses[:2])} differ",
+        "credit_compare": f"comparing the credits of {' and '.join(q.targets[:2])}",
+        "compare": f"asking how {' and '.join(q.targets[:2])} differ",
         "describe": f"asking what {t} is about",
         "program_course": f"asking whether {q.program} lists {t}",
         "program_year": f"asking for {q.program}" + (f" year {q.year}" if q.year else "")
@@ -428,7 +430,10 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
 
     if top in ("decline", "other"):
-        if not (REQUIREMENT_WORD_RE.search(part) or (len(courses) >= 2 and _NEED_RE.search(part))):
+        # a general question ("other") about a course keeps its reading unless it names a requisite:
+        # "credit" alone is not enough there ("how does Credit/D/Fail apply to X" is not about X's credits)
+        words = REQUIREMENT_WORD_RE if top == "decline" else _REQUISITE_WORD_RE
+        if not (words.search(part) or (len(courses) >= 2 and _NEED_RE.search(part))):
             return feasible
         named = [name for name, pattern in FACETS if pattern.search(part)]
         if len(named) == 1 and len(courses) == 1:

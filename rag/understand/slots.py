@@ -279,10 +279,11 @@ _STANDING_RE = re.compile(
     r"(?!\s*-?\s*(?:[A-Za-z]+\s+){0,2}(?:course|courses|class|classes|level|seminar|seminars|requirements?|"
     r"program|elective|electives))|"
     r"\b(?:in\s+|i'?m\s+in\s+)(?:year|yr)\s*(?P<n>[1-5])\b", re.IGNORECASE)
-# a grade the student states for a course: "70% in CHEM 233", "got a 65 in math 100", "CHEM 233 (72%)"
+# a grade the student states for a course: "70% in CHEM 233", "CHEM 233 (72%)", "MATH 100 with a 55"
 _SCORE_BEFORE_RE = re.compile(r"\b(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?\s+(?:in|on|for)\s*$", re.IGNORECASE)
-_SCORE_AFTER_RE = re.compile(r"^\s*(?:\(|with\s+(?:an?\s+)?|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)",
-                             re.IGNORECASE)
+_SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)|"
+                             r"(?:with|w/|got)\s+(?:an?\s+)?(?P<t>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?"
+                             r"(?!\s*(?:credits?|cr|level|-level|hours?)\b)(?![\d.]))", re.IGNORECASE)
 
 
 def read_standing(text: str) -> int:
@@ -300,8 +301,9 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
     for m in mentions:
         found = _SCORE_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _SCORE_AFTER_RE.match(
             text[m.end:m.end + 20])
-        if found and 0 <= float(found["s"]) <= 100:
-            scores[m.code] = float(found["s"])
+        value = found and (found["s"] or found.groupdict().get("t"))
+        if value and 0 <= float(value) <= 100:
+            scores[m.code] = float(value)
     return scores
 
 

@@ -123,5 +123,6 @@ def test_hnsw_index_by_configuration(tiny, tmp_path, monkeypatch, embedder):
     assert layout.read_manifest(outcome.result.version_id)["parameters"]["faiss_index"] == "hnsw"
     index = open_index(layout)
     assert isinstance(faiss.downcast_index(index.faiss_index), faiss.IndexHNSWFlat)
-    hits = Retriever(index, embedder).retrieve("matrix algebra eigenvalues", top_k=3, mode="dense").hits
+    retriever = Retriever(index, embedder)
+    hits = retriever.retrieve(retriever.query_for_text("matrix algebra eigenvalues"), top_k=3, mode="dense").hits
     assert hits[0].course_code == "MATH 221"

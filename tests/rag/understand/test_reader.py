@@ -168,6 +168,8 @@ def test_a_stated_year_and_grade_are_read_but_a_time_or_a_course_level_is_not(re
     assert q.standing == 3 and q.scores == {"ABCD 210": 71.0}
     assert "ABCD 210 71%" in q.reading and "in year 3" in q.reading
     assert understand("took ABCD 210 last year, can I take ABCD 310?", reader).standing == 0
+    assert understand("passed ABCD 210 with a 58 - ABCD 310 ok?", reader).scores == {"ABCD 210": 58.0}
+    assert understand("ABCD 210 with 3 credits done, ABCD 310 ok?", reader).scores == {}
     assert understand("which first-year ABCD courses have no prerequisite?", reader).standing == 0
 
 
