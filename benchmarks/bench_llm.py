@@ -136,7 +136,8 @@ def cfg(name: str, weights: str = "shipped", env: dict | None = None, **kw) -> d
     return {"name": name, "weights": weights, "env": env or {}, "kw": base}
 
 
-PASSIVE = {"OMP_WAIT_POLICY": "passive"}
+PASSIVE = {"OMP_WAIT_POLICY": "passive"}  # idle OpenMP threads sleep at once
+SPIN10K = {"GOMP_SPINCOUNT": "10000"}  # ... after a short spin (libgomp's default is 300000)
 FA = dict(flash_attn=True)
 
 
@@ -172,6 +173,7 @@ def grid(quick: bool) -> list[dict]:
         cfg("fa+q8_0w+t1", weights="q8_0", n_threads=1, n_threads_batch=1, **FA),
         cfg("fa+q8_0w+t1+tb2", weights="q8_0", n_threads=1, n_threads_batch=2, **FA),
         cfg("fa+q8_0w+passive", weights="q8_0", env=PASSIVE, **FA),
+        cfg("fa+q8_0w+spin10k", weights="q8_0", env=SPIN10K, **FA),
         cfg("fa+q4_0w+t1", weights="q4_0", n_threads=1, n_threads_batch=1, **FA),
     ]
 
