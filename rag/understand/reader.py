@@ -66,11 +66,11 @@ FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re
           ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*", re.IGNORECASE)))
 # Words about what the calendar records of a course (requisites, credit): a question naming a calendar
 # course with them is about the calendar, whatever the rest of its words resemble.
-REQUIREMENT_WORD_RE = re.compile(r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|"
-                                 r"\brequired?\b|\brequirements?\b|\brecommended\b|\bcredits?\b|\bexclu|"
-                                 r"\bequivalen|\bconcurrent", re.IGNORECASE)
-_REQUISITE_WORD_RE = re.compile(r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|"
-                                r"\brequired?\b|\bexclu|\bequivalen|\bconcurrent", re.IGNORECASE)
+_REQUISITE_WORDS = (r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|\brequired?\b|"
+                    r"\bexclu|\bequivalen|\bconcurrent")
+_REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
+REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
+                                 re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
