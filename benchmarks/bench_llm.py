@@ -170,6 +170,7 @@ def grid(quick: bool) -> list[dict]:
         cfg("fa+f16w", weights="f16", **FA),
         cfg("fa+t1", n_threads=1, n_threads_batch=1, **FA),
         cfg("fa+passive", env=PASSIVE, **FA),
+        cfg("q8_0w+t1", weights="q8_0", n_threads=1, n_threads_batch=1),
         cfg("fa+q8_0w+t1", weights="q8_0", n_threads=1, n_threads_batch=1, **FA),
         cfg("fa+q8_0w+t1+tb2", weights="q8_0", n_threads=1, n_threads_batch=2, **FA),
         cfg("fa+q8_0w+passive", weights="q8_0", env=PASSIVE, **FA),
