@@ -61,8 +61,11 @@ class LocalLLM:
         from llama_cpp import Llama
 
         threads = self.settings.llm_threads or os.cpu_count() or 1
+        # n_threads_batch too: left unset, llama-cpp-python runs prompt processing (most of an answer's time)
+        # on every core whatever UBCAL_LLM_THREADS says, and two spinning OpenMP threads on a two-core
+        # machine stall whenever anything else holds a core (benchmarks/bench_llm.py --contend)
         return Llama(model_path=str(self.path), n_ctx=self.settings.llm_ctx, n_threads=threads,
-                     seed=self.settings.llm_seed, verbose=False)
+                     n_threads_batch=threads, seed=self.settings.llm_seed, verbose=False)
 
     @property
     def model_id(self) -> str:

