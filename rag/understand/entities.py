@@ -24,7 +24,7 @@ class Entities:
         return len(self.courses) + len(self.unknown_courses) + len(self.programs)
 
 
-def _program_pattern(title: str) -> re.Pattern:
+def program_pattern(title: str) -> re.Pattern:
     words = [re.escape(w) for w in re.findall(r"[A-Za-z0-9]+", title)]
     return re.compile(r"\b" + r"[\s,&-]+(?:and\s+)?".join(words) + r"\b", re.IGNORECASE)
 
@@ -34,7 +34,7 @@ class EntityFinder:
         self.known_courses = known_courses
         self.subjects = subjects
         # longest first, so "Computer Engineering" wins over "Engineering"-like prefixes
-        self.programs = [(t, _program_pattern(t)) for t in sorted(set(program_titles), key=len, reverse=True)]
+        self.programs = [(t, program_pattern(t)) for t in sorted(set(program_titles), key=len, reverse=True)]
 
     def find(self, question: str) -> Entities:
         found = Entities()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from rag.understand.entities import program_pattern
 from rag.understand.lexicon import GENERIC_PROGRAM_WORDS, PROGRAM_WORD_ALIASES
 
 
@@ -38,12 +39,14 @@ class ProgramFinder:
     def __init__(self, titles: list[str]) -> None:
         self.titles = sorted(set(titles), key=len, reverse=True)
         self._words = {t: [_stem(w) for w in re.findall(r"[a-z]+", t.lower()) if w != "and"] for t in self.titles}
+        # the title written out, its "and" optional ("Microbiology & Immunology"); compiled once, not per question
+        self._written = [(t, program_pattern(" ".join(w for w in re.findall(r"[A-Za-z]+", t) if w.lower() != "and")))
+                         for t in self.titles]
 
     def find(self, text: str) -> list[str]:
         # a title written out in full ("Engineering Physics") is the program named, whatever other
         # words of the question would add up to ("electrical lab" + "engineering" is not a title)
-        verbatim = [t for t in self.titles if re.search(r"\b" + r"[\s,&-]+(?:and\s+)?".join(
-            re.escape(w) for w in re.findall(r"[A-Za-z]+", t) if w.lower() != "and") + r"\b", text, re.IGNORECASE)]
+        verbatim = [t for t, pattern in self._written if pattern.search(text)]
         if verbatim:  # longest first; a title inside a longer one named ("Physics" in "Engineering Physics") is it
             named: list[str] = []
             for title in verbatim:

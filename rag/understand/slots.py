@@ -341,11 +341,12 @@ class CourseTitles:
         while i < len(words):
             for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 1, -1):
                 code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
+                if code is None or code in present:
+                    continue
                 start, end = words[i][1], words[i + n - 1][2]
                 # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it
-                beside = any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed)
-                if code and code not in present and not beside:
-                    inserts.append((words[i + n - 1][2], f" ({code})"))
+                if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed):
+                    inserts.append((end, f" ({code})"))
                     present.add(code)
                     i += n - 1
                     break
