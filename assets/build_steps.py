@@ -21,7 +21,7 @@ from assets.embed import EmbedResult, embed_with_cache
 from assets.identity import build_parameters, models_manifest
 from assets.indexing import build_bm25_index
 from assets.parse import PageParseError, ParsedPage, parse_page
-from assets.facts import CalendarFacts, extract_facts
+from assets.facts import CalendarFacts, PageFacts, extract_facts
 from assets.publish import Gate, PublishResult, VersionArtifacts, compute_version_id, publish_version
 from assets.tokens import TokenWindow
 from assets.crawl import CrawlSettings, CrawlStats, crawl_site
@@ -148,9 +148,19 @@ def library_versions() -> dict[str, str]:
     return found
 
 
-def calendar_facts(parsed: ParsedCalendar) -> CalendarFacts:
-    """Course facts, the requirement graph and program requirements of the parsed calendar."""
-    return extract_facts(parsed.pages, parsed.subjects)
+def calendar_facts(parsed: ParsedCalendar) -> tuple[CalendarFacts, int]:
+    """Course facts, the requirement graph and program requirements of the parsed calendar, and how
+    many pages' rows were taken from the previous version.
+
+    A page's rows are reused when the page itself was (same bytes, parser and build code) and the
+    calendar's subject codes are unchanged, since those decide what counts as a code in its text.
+    """
+    previous, subjects = parsed.previous, parsed.subjects
+    reused: dict[str, PageFacts] = {}
+    if previous is not None and previous.subjects == subjects and parsed.reused_urls:
+        rows = previous.page_facts()
+        reused = {url: rows[url] for url in parsed.reused_urls if url in rows}
+    return extract_facts(parsed.pages, subjects, reused), len(reused)
 
 
 def facts_summary(facts: CalendarFacts) -> dict:

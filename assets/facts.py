@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pyarrow as pa
 
 from assets.parse import ParsedPage, Section
 from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
-from rag.index.codes import unique_codes
+from rag.index.codes import KnownSubjects, unique_codes
 
 _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 # "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it
@@ -214,20 +215,45 @@ def _program_rows(page: ParsedPage, section: Section, subjects: list[str]) -> li
     return rows
 
 
-def extract_facts(pages: list[ParsedPage], subjects: list[str]) -> CalendarFacts:
-    """All facts of a parsed calendar. Malformed text yields unparsed leaves, never an exception."""
+@dataclass
+class PageFacts:
+    """One page's fact rows: a pure function of the page's sections and the calendar's subject codes,
+    so an unchanged page's rows can be taken from the previous version instead of parsed again."""
+    courses: list[dict] = field(default_factory=list)
+    programs: list[dict] = field(default_factory=list)
+
+
+def page_facts(page: ParsedPage, subjects: list[str]) -> PageFacts:
+    facts = PageFacts()
+    for section in page.sections:
+        if section.kind == "course" and section.course_code:
+            facts.courses.append(course_facts(section, subjects))
+        elif section.kind == "program":
+            facts.programs += _program_rows(page, section, subjects)
+    return facts
+
+
+def extract_facts(pages: list[ParsedPage], subjects: list[str],
+                  reused: Mapping[str, PageFacts] | None = None) -> CalendarFacts:
+    """All facts of a parsed calendar. Malformed text yields unparsed leaves, never an exception.
+
+    ``reused`` holds rows for pages known to be unchanged (same bytes, parser, build code and
+    subject codes); every other page is parsed. Edges and examples are derived from the rows either
+    way, so the tables equal a build from scratch (a test compares them)."""
+    reused = reused or {}
+    subjects = KnownSubjects.of(subjects)
     course_rows, edges, program_rows, examples = [], [], [], []
     for page in pages:
-        for section in page.sections:
-            if section.kind == "course" and section.course_code:
-                row = course_facts(section, subjects)
-                course_rows.append(row)
-                edges += _edges(row, subjects)
-                if row["prerequisite"] and not row["prerequisite_parsed"]:
-                    examples.append({"code": row["code"], "unparsed": row["prerequisite_unparsed"][:2],
-                                     "prerequisite": row["prerequisite"][:300]})
-            elif section.kind == "program":
-                program_rows += _program_rows(page, section, subjects)
+        facts = reused.get(page.url)
+        if facts is None:
+            facts = page_facts(page, subjects)
+        for row in facts.courses:
+            course_rows.append(row)
+            edges += _edges(row, subjects)
+            if row["prerequisite"] and not row["prerequisite_parsed"]:
+                examples.append({"code": row["code"], "unparsed": row["prerequisite_unparsed"][:2],
+                                 "prerequisite": row["prerequisite"][:300]})
+        program_rows += facts.programs
     return CalendarFacts(
         courses=pa.Table.from_pylist(course_rows, schema=COURSE_FACTS_SCHEMA),
         edges=pa.Table.from_pylist(edges, schema=EDGES_SCHEMA),

@@ -12,10 +12,12 @@ build from scratch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pyarrow.parquet as pq
 
 from assets.identity import code_fingerprint
+from assets.facts import PageFacts
 from assets.parse import PARSER_VERSION, ParsedPage, Section
 from rag.index.store import StoreError, StoreLayout
 
@@ -28,6 +30,7 @@ class PreviousVersion:
     chunk_rows: dict[str, list[dict]]  # url -> chunk rows in order
     parameters: dict
     subjects: list[str]
+    folder: Path
 
     @classmethod
     def load(cls, layout: StoreLayout) -> "PreviousVersion | None":
@@ -62,7 +65,22 @@ class PreviousVersion:
             chunk_rows.setdefault(row["url"], []).append(row)
         subjects = sorted({s["subject"] for s in sections if s["subject"]})
         return cls(version_id, {p["url"]: p["sha256"] for p in pages}, parsed, chunk_rows,
-                   manifest.get("parameters", {}), subjects)
+                   manifest.get("parameters", {}), subjects, folder)
+
+    def page_facts(self) -> dict[str, PageFacts]:
+        """The version's course and program fact rows by page url ({} when its fact tables cannot be
+        read: every page is then parsed again). Read only when asked, by the facts step."""
+        try:
+            courses = pq.read_table(self.folder / "course_facts.parquet").to_pylist()
+            programs = pq.read_table(self.folder / "program_requirements.parquet").to_pylist()
+        except (OSError, ValueError):
+            return {}
+        by_url: dict[str, PageFacts] = {}
+        for row in courses:
+            by_url.setdefault(row["url"], PageFacts()).courses.append(row)
+        for row in programs:
+            by_url.setdefault(row["url"], PageFacts()).programs.append(row)
+        return by_url
 
     def unchanged(self, url: str, sha256: str) -> bool:
         return self.page_hashes.get(url) == sha256

@@ -90,8 +90,8 @@ def calendar_sections(context: AssetExecutionContext, calendar_source: SourceSca
                                       "requirement graph and program requirements by year and term.")
 def calendar_facts(calendar_sections: ParsedCalendar) -> Output[CalendarFacts]:
     start = time.perf_counter()
-    facts = build_steps.calendar_facts(calendar_sections)
-    summary = build_steps.facts_summary(facts)
+    facts, reused_pages = build_steps.calendar_facts(calendar_sections)
+    summary = {**build_steps.facts_summary(facts), "pages_reused": reused_pages}
     examples = "\n".join(f"- `{e['code']}`: {e['unparsed'][0][:160] if e['unparsed'] else ''}"
                          for e in facts.unparsed_examples[:UNPARSED_EXAMPLES]) or "none"
     return Output(facts, metadata={**summary, "unparsed_examples": MetadataValue.md(examples),

@@ -533,12 +533,11 @@ def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
 
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
-    from rag.index.embedder import ModelNotFound
-    from rag.answer.llm import LLMModelNotFound
+    from rag.index.packages import ModelNotFound  # the LLM's is a subclass: no answering imports here
 
     try:
         app()
-    except (StoreError, ModelNotFound, LLMModelNotFound) as exc:  # one clear line, never a traceback
+    except (StoreError, ModelNotFound) as exc:  # one clear line, never a traceback
         err.print(Text.assemble(("error: ", "bold red"), str(exc)), soft_wrap=True)
         sys.exit(1)
 

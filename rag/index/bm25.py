@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rag.index.codes import code_token, find_codes
+from rag.index.codes import KnownSubjects, code_token, find_codes
 
 _WORD_RE = re.compile(r"[a-z0-9]+(?:\.[0-9]+)?")
 STOPWORDS = frozenset(
@@ -35,11 +35,12 @@ class CodeAwareTokenizer:
 
     def __init__(self, subjects: list[str] | None = None) -> None:
         self.subjects = sorted({s.upper() for s in subjects or []})
+        self.known = KnownSubjects.of(self.subjects)
 
     def __call__(self, text: str) -> list[str]:
         tokens: list[str] = []
         last = 0
-        for code, start, end in find_codes(text, self.subjects, strict=True):
+        for code, start, end in find_codes(text, self.known, strict=True):
             tokens += self._words(text[last:start])
             subject, number = code.split(" ")
             tokens += [subject.lower(), number.lower(), code_token(code)]

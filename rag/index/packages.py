@@ -12,6 +12,13 @@ import importlib.util
 from pathlib import Path
 
 
+class ModelNotFound(FileNotFoundError):
+    """A model (embedding or LLM) that config or an installed package should provide is missing.
+
+    Defined here, the lightest module both model loaders import, so the CLI can report either kind
+    in one line without importing the answering layer for a build."""
+
+
 def installed_package_dir(package: str) -> Path | None:
     """The folder of an installed package, or None when it is not installed."""
     spec = importlib.util.find_spec(package)

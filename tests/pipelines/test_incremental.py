@@ -5,6 +5,7 @@ import pyarrow.parquet as pq
 
 from pipelines.run_build import run_build
 from rag.index.bm25 import BM25Index
+from rag.index.facts import FACT_TABLES
 from rag.index.store import StoreLayout
 from tests.calendar_server import CalendarServer
 
@@ -19,7 +20,8 @@ def build(source, store, **env):
 
 def tables(layout, vid):
     folder = layout.version_dir(vid)
-    return {name: pq.read_table(folder / f"{name}.parquet") for name in ("pages", "sections", "chunks", "embeddings")}
+    return {name: pq.read_table(folder / f"{name}.parquet")
+            for name in ("pages", "sections", "chunks", "embeddings", *FACT_TABLES)}
 
 
 def test_incremental_build_equals_a_build_from_scratch(tiny, tmp_path):
@@ -34,6 +36,7 @@ def test_incremental_build_equals_a_build_from_scratch(tiny, tmp_path):
     assert md["calendar_source"]["pages_changed"] == 1 and md["calendar_source"]["pages_removed"] == 1
     assert md["calendar_sections"]["pages_reused"] == 7 and md["calendar_sections"]["pages_parsed"] == 0 + 1
     assert md["calendar_chunks"]["pages_reused"] == 7
+    assert 0 < md["calendar_facts"]["pages_reused"] <= 7  # pages with courses or program tables
     assert md["chunk_embeddings"]["embedded"] == 1
 
     scratch = StoreLayout(tmp_path / "scratch")
@@ -42,7 +45,7 @@ def test_incremental_build_equals_a_build_from_scratch(tiny, tmp_path):
     vid = second.result.version_id
     assert fresh.result.version_id == vid
     a, b = tables(incremental, vid), tables(scratch, vid)
-    for name in ("pages", "sections", "chunks"):
+    for name in ("pages", "sections", "chunks", *FACT_TABLES):
         assert a[name].equals(b[name]), name
     assert a["embeddings"].column("chunk_id").equals(b["embeddings"].column("chunk_id"))
     va = np.stack(a["embeddings"].column("vector").to_numpy(zero_copy_only=False))
