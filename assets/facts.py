@@ -57,7 +57,12 @@ def exclusion_sentences(text: str) -> list[tuple[int, str]]:
         end = stop.end() if stop else len(text)
         found.append((start, text[start:end]))
     return found
-_RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to)[^.]*\.?", re.IGNORECASE)
+# who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the
+# Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
+# must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
+_RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open only to|Available only to|"
+                             r"Only available to|Not available to|Limited to students|Reserved for)[^.]*\.?",
+                             re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")
 _YEAR_RE = re.compile(r"\bYear\s+(?P<year>\d)(?:\s*,\s*Term\s+(?P<term>\d))?", re.IGNORECASE)

@@ -206,7 +206,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         restricted = standing_met(c.restriction, History(done, q.standing)) if c.restriction else YES
         if restricted == NO:
             return "no", (f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and the year you gave is "
-                          f"below that standing. {ref}")
+                          f"not one it admits. {ref}")
         if c.restriction and restricted == UNKNOWN:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
                                    f"{_quote(c.restriction)} {ref}")
@@ -225,8 +225,8 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     result = evaluate(c.prerequisite_tree, done)
     restricted = standing_met(c.restriction, done) if c.restriction else YES
     if result == YES and restricted == NO:
-        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and the year you gave is below "
-                      f"that standing. {ref}\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and the year you gave is not "
+                      f"one it admits. {ref}\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
     if result == YES and restricted == UNKNOWN:
         result = UNKNOWN
         conditions = [c.restriction]
@@ -371,7 +371,38 @@ def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact]
     return facts.courses[codes[0]], facts.courses[codes[1]]
 
 
+def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
+    """One course's credit exclusions: the courses its entry names, and those whose entries name it."""
+    c = facts.courses.get(q.target)
+    if c is None:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    own = list(c.excluded_with)
+    others = sorted(code for code in facts.excluded.get(c.code, set()) if code not in own and code in facts.courses)
+    if not own and not others:
+        sentence = next((s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s)), "")
+        if sentence:
+            return FactAnswer("exclusion", "cannot tell", (
+                f"{_label(c)} names no course in a credit exclusion, but it refers to a list that is not in the "
+                f"course entries: {_quote(sentence)} {ref}"), w.sources)
+        return FactAnswer("exclusion", "", f"The calendar lists no credit exclusion for {_label(c)}. {ref}",
+                          w.sources)
+    lines = []
+    if own:
+        lines.append(f"{c.code} is credit-excluded with {', '.join(own)}: you get credit for only one of them. {ref}")
+        if c.exclusion:
+            lines.append(f"{c.code}: {_quote(c.exclusion)} {ref}")
+    for code in others:
+        other = facts.courses[code]
+        lines.append(f"{other.code}'s entry also excludes {c.code}: {_quote(other.exclusion or other.equivalency)} "
+                     f"{w.cite(course_source(other))}")
+    return FactAnswer("exclusion", "", "\n".join(lines), w.sources, own + others)
+
+
 def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
+    if len(q.entities.courses) == 1:
+        return exclusions_of(q, facts)
     pair = _two_courses(q, facts)
     if pair is None:
         return None

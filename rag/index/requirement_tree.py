@@ -14,11 +14,33 @@ YES, NO, UNKNOWN = "yes", "no", "cannot tell"
 
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
             "fifth": 5, "5th": 5}
+_N = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
+_UP = r"(?P<up>\s*(?:,\s*)?or\s+(?:higher|above|beyond|greater|later))?"
 # the whole condition is a year standing: "third-year standing or higher", "Restricted to students with
-# second-year standing or higher." (any further condition, "in a B.Sc." or "in the major", is left unchecked)
-_STANDING_RE = re.compile(r"^\s*(?:restricted to students (?:with|in|who have)\s+)?(?:a\s+)?"
-                          r"(?P<n>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[- ]year standing"
-                          r"(?:\s+or\s+(?:higher|above|beyond|greater))?\s*\.?\s*$", re.IGNORECASE)
+# second-year standing or higher.", "... with at least second year status" (any further condition, "in a
+# B.Sc." or "in the major", is left unchecked). A year standing is that year or later.
+_STANDING_RE = re.compile(r"^\s*(?:(?:restricted|limited) to students (?:with|in|who have)\s+)?(?:at least\s+)?"
+                          rf"(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}\s*\.?\s*$", re.IGNORECASE)
+# students of given years: "Limited to students in second year" (that year only), "Restricted to students
+# of third and fourth years", "Open only to fourth-year students", "... in third year or above"
+_YEARS_RE = re.compile(rf"^\s*(?:restricted|limited|open only|only open|available only)\s+to\s+"
+                       rf"(?:students\s+(?:in|of)\s+(?:their\s+)?)?(?P<n>{_N})(?:[- ]year)?"
+                       rf"(?:\s*-?\s*(?:-|and|or|to|,)\s*(?P<m>{_N}))?[- ]?(?:years?)?(?:\s+students)?{_UP}\s*\.?\s*$",
+                       re.IGNORECASE)
+
+
+def standing_years(text: str) -> tuple[int, int] | None:
+    """The years (first, last; last 0 = no limit) a condition that is only about year asks for; None
+    when it says more than that ("... in the Faculty of Science") or is not about year at all."""
+    m = _STANDING_RE.match(text or "")
+    if m:
+        return _ORDINAL[m["n"].lower()], 0
+    m = _YEARS_RE.match(text or "")
+    if m:
+        first = _ORDINAL[m["n"].lower()]
+        last = _ORDINAL[m["m"].lower()] if m["m"] else first
+        return first, (0 if m["up"] else last)
+    return None
 
 
 class History(frozenset):
@@ -36,17 +58,18 @@ class History(frozenset):
 
 
 def standing_year(text: str) -> int:
-    """The year a condition that is only a year standing asks for (0 when it says more than that)."""
-    m = _STANDING_RE.match(text or "")
-    return _ORDINAL[m["n"].lower()] if m else 0
+    """The first year a year-only condition admits (0 when it says more than that)."""
+    years = standing_years(text)
+    return years[0] if years else 0
 
 
 def standing_met(text: str, completed: set[str]) -> str:
-    """YES / NO when the student's stated year settles a standing condition; else UNKNOWN."""
-    need, year = standing_year(text), getattr(completed, "year", 0)
-    if not need or not year:
+    """YES / NO when the student's stated year settles a year-only condition; else UNKNOWN."""
+    years, year = standing_years(text), getattr(completed, "year", 0)
+    if not years or not year:
         return UNKNOWN
-    return YES if year >= need else NO
+    first, last = years
+    return YES if year >= first and (not last or year <= last) else NO
 
 
 def unparsed_parts(node: dict) -> list[str]:

@@ -25,6 +25,8 @@ EXAMPLES: dict[str, list[str]] = {
         "to be allowed into ABC 230 what is needed", "prerequisits of abc 211", "prereq for abc 333 pls",
         "what r the prereqs 4 ABC 290", "planning on ABC 320, what comes first?",
         "What are ABC 200's pre-requisites", "What is ABC 250 built on, course-wise?",
+        "what has to be on my record before ABC 330?", "ahead of ABC 212, which classes should I have passed",
+        "which course do I need under my belt for ABC 305", "before signing up for ABC 240, what must I have completed",
     ],
     "coreq_of": [
         "any co-requisites for ABC 330?", "co-reqs of ABC 240?", "does ABC 105 come with a corequisite",
@@ -141,6 +143,8 @@ EXAMPLES: dict[str, list[str]] = {
         "What distinguishes ABC 201 from ABC 202?", "is ABC 150 similar to ABC 151",
         "what do ABC 120 and ABC 121 have in common", "Which comes first, ABC 200 or ABC 300?",
         "differences between abc 330 and abc 331", "how are ABC 100 and ABC 102 different",
+        "are there prerequisites that ABC 310 and ABC 320 both ask for", "any overlap in what ABC 200 and ABC 240 require first?",
+        "which pre-reqs do abc 301 and abc 333 have in common", "do ABC 410 and ABC 420 need the same earlier courses",
     ],
     "describe": [
         "What is ABC 100 about?", "What do you learn in ABC 200?", "describe ABC 210", "what's abc 101",

@@ -29,6 +29,10 @@ from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, CourseTit
                                   read_standing, read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
+# An "outside the calendar" reading of a question naming a course stands on a word for what the calendar
+# lacks (OFF_CALENDAR_RE) or on the classifier being this sure. Measured on the dev splits: every true
+# decline naming a course scored 0.35-0.72 and had such a word; every false one scored 0.13-0.26.
+DECLINE_SURE = 0.4
 FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
                 "coreq_of", "prereq_of", "credits", "credits_total", "program_course", "program_year",
                 "subject_level", "topic_level", "describe", "decline")
@@ -60,6 +64,11 @@ _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|gi
                            r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
 # a piece that starts by telling history ("I have 6 credits of CHEM") is not a question of its own
 _HISTORY_START_RE = re.compile(r"\s*(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
+# "did chem 233 but skipped the lab." / "have MATH 100 and 101.": a question word that opens a statement
+# (no person after it, no question mark) tells history; "did I ..." / "have you ..." would ask
+_STATEMENT_START_RE = re.compile(r"\s*(?:(?:so|and|but|also|ok|okay)\s+)?(?:did|have|had|has|done|took|finished|"
+                                 r"completed|passed|failed|got)\s+(?!(?:i|you|u|we|they|it|he|she|anyone|anybody|"
+                                 r"someone|there|that|this)\b)", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
@@ -80,11 +89,51 @@ _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|
                                   re.IGNORECASE)
 # "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
 _IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
-                             r"(?:required|needed|necessary|mandatory|a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
+                             r"(?:required|needed|necessary|mandatory|compulsory|obligatory|essential|a must|"
+                             r"a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
 # the course is what is needed: "do I need STAT 200", "STAT 201 is required in 2nd year"
 _COURSE_NEEDED_RE = re.compile(r"\b(?:need|needs|needed|require|requires|required)\s+(?:to\s+(?:take|do)\s+)?"
                                r"[A-Za-z]{2,5} ?\d{3}\b|\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\s+(?:is\s+|are\s+)?"
-                               r"(?:\w+\s+)?(?:required|needed|mandatory|necessary)\b", re.IGNORECASE)
+                               r"(?:\w+\s+)?(?:required|needed|mandatory|necessary|compulsory|obligatory)\b",
+                               re.IGNORECASE)
+# "do I have to take", "must I do": a course asked about as an obligation
+_MUST_TAKE_RE = re.compile(r"\b(?:have|has|need|needs|got)\s+to\s+(?:take|do|complete|pass)\b|"
+                           r"\bmust\s+(?:i\s+|we\s+|you\s+)?(?:take|do|complete|pass)\b", re.IGNORECASE)
+# What the calendar does not hold: who teaches, when and where, what it costs, how hard it is, whom to write
+# to. Without one of these words, an unsure "decline" of a question naming a course gives way to the
+# calendar reading (a student asking "GREK 402 next?" after a course is asking about prerequisites,
+# however unusual the wording).
+OFF_CALENDAR_RE = re.compile(
+    r"\b(?:instructors?|professors?|profs?|teachers?|taught by|who(?:'s| is| will be)? teach\w*|teaching it|"
+    r"textbooks?|timetable|any good|in the (?:fall|spring|summer)|this (?:fall|winter|summer)|"
+    r"schedules?|scheduled|what time|offered (?:in|this|next|during)|rooms?|waitlist\w*|wait-list\w*|seats?|"
+    r"class size|tuition|fees?|cost|price|scholarships?|bursar\w*|housing|residence|parking|e-?mail|phone|"
+    r"office hours|grade distribution|class average|average grade|pass rate|fail rate|curved|easy|easiest|"
+    r"hard|hardest|difficult|workload|hours a week|ratemyprof\w*|reddit|admission average|gpa cutoff|"
+    r"acceptance rate|salary|salaries|jobs?|zoom|online|in[- ]person|final exam|midterms?|exam dates?|"
+    r"worth it|fun|interesting|boring)\b", re.IGNORECASE)
+# "which courses unlock X" asks what X needs; "X unlocks which courses" asks what X opens
+_OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"
+                       r"lead(?:s)?\s+(?:to|into)|get(?:s)?\s+me\s+into|qualif(?:y|ies)\s+me\s+for)\b", re.IGNORECASE)
+# "before I can do X, which ...", "ahead of taking X, what ...": what X needs (when no history is told)
+_BEFORE_COURSE_RE = re.compile(r"\b(?:before|ahead of|prior to)\s+(?:i\s+|you\s+|we\s+)?(?:can\s+|could\s+|may\s+)?"
+                               r"(?:take|taking|do|doing|start|starting|enrol\w*|register\w*|sign(?:ing)? up for|"
+                               r"get(?:ting)? into|go(?:ing)? into)?\s*(?:in|for|into)?\s*[A-Z]{2,5} \d{3}", re.IGNORECASE)
+# what ties one course to another in "do I need A for B", "A before B", "A to get into B"
+_COURSE_TO_COURSE_RE = re.compile(r"[A-Z]{2,5} \d{3}[A-Z]?\b.*\b(?:for|before|prior to|ahead of|into|to take|to do|"
+                                  r"to get into)\s+[A-Z]{2,5} \d{3}", re.IGNORECASE)
+_IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require|ask for)\b|"
+                           r"\bthe same (?:pre-?req\w*|prerequisit\w*|requirements?|earlier courses)\b", re.IGNORECASE)
+# "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
+_EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
+                                r"\bdouble[- ]count\w*|\banti-?req\w*", re.IGNORECASE)
+# "can I (still) take X": the shape of an eligibility question; with a program named and no word relating
+# the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
+_CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
+                          r"(?:take|register|enrol+|sign up|get into|do)\b", re.IGNORECASE)
+_PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|lists|listed|include[sd]?|part of|"
+                                  r"in (?:the|my|a)\s+\w*\s*(?:program|major|minor|degree|specialization))\b",
+                                  re.IGNORECASE)
 # A program is read from a question that names courses only when it is spoken of as a program
 # ("the biology specialization", "Mining student", "required in Statistics"): otherwise a subject word
 # beside a code ("chem 205 phys chem", "PHYS 309 electrical lab") would turn a course question into one
@@ -226,7 +275,8 @@ def _asking(q: Question) -> str:
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "reverse_prereq": f"asking which courses require {t}",
-        "exclusion": f"asking whether credit is granted for both {' and '.join(q.targets[:2])}",
+        "exclusion": (f"asking whether credit is granted for both {' and '.join(q.targets[:2])}"
+                      if len(q.targets) > 1 else f"asking which courses {t} is credit-excluded with"),
         "credits": f"asking how many credits {t} is worth",
         "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
         "credit_compare": f"comparing the credits of {' and '.join(q.targets[:2])}",
@@ -267,7 +317,8 @@ def split_parts(text: str) -> list[str]:
             parts[-1] = f"{parts[-1]} {piece}"
             continue
         names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
-        if _ASKS_RE.search(piece) or names_a_facet:  # "credits for X and what does it need": two questions
+        states = not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None
+        if (_ASKS_RE.search(piece) or names_a_facet) and not states:  # "credits for X and what does it need"
             parts.append(f"{pending} {piece}".strip())
             pending = ""
         else:
@@ -285,7 +336,9 @@ def _possible(intent: str, codes: list[str], programs: list[str], levels: list[i
     n = len(codes)
     if intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "unlocks", "eligibility"):
         return n >= 1
-    if intent in ("need_check", "exclusion", "compare", "credit_compare", "credits_total"):
+    if intent == "exclusion":  # two courses, or one course's exclusions (when the words ask for them)
+        return n >= 1
+    if intent in ("need_check", "compare", "credit_compare", "credits_total"):
         return n >= 2
     if intent == "program_course":
         return n >= 1 and bool(programs)
@@ -332,7 +385,9 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
             if not any(code in part for code in carried):
                 part = f"{part} ({' and '.join(carried)})"
         q = _read_part(part, text, local, reader, history=mentions)
-        carried = [m.code for m in local] or carried
+        # "that" / "it" in the next part is what this part asked about ("can I take A and B? how many
+        # credits would that be"), else every course it named
+        carried = [c for c in q.targets if any(m.code == c for m in local)] or [m.code for m in local] or carried
         readings.append(q)
     # a follow-up with nothing of its own ("or are there other options?") adds no question
     answerable = [q for q in readings if q.intent not in ("none", "decline")]
@@ -395,8 +450,14 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, programs, levels, subjects)]
-    feasible = _calendar_reading_first(feasible, courses, programs, part)
+    told = any(m.role == DONE for m in (history if history is not None else local))
+    feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
+    if intent in ("unlocks", "exclusion", "compare", "credit_compare") and history is None \
+            and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
+            and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
+                     or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
+        intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
     q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
@@ -410,7 +471,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
 
 
 def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],
-                             part: str) -> list[tuple[str, float]]:
+                             part: str, told_history: bool = False) -> list[tuple[str, float]]:
     """Readings the slots and the question's shape settle better than the topic words do.
 
     - A question that names a calendar course and asks about its requisites or credit is a calendar
@@ -419,9 +480,15 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     - "Is A enough / does that satisfy the prereq for B" asks whether a history suffices: eligibility,
       not B's requisite list.
     - "Is A (actually) required ..." with a second course asks whether A is needed for it.
-    - "(In program P) do I need A / A is required": with a program and one course, whether P lists A.
+    - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
+      "do I have to take A and B" with a program: whether P lists each; "can I (still) take A" with a
+      program but nothing relating A to it: A's own rules (eligibility).
+    - With one course: its credit exclusions only when the words ask for them; "which courses unlock A"
+      asks for A's prerequisites, "A unlocks which courses" what A opens.
+    - A course named without any word for what the calendar lacks (teachers, times, costs, difficulty):
+      not "outside the calendar". Without a course, such words and no requisite word: outside it.
     """
-    if not feasible or len(courses) < 1:
+    if not feasible:
         return feasible
     top = feasible[0][0]
     names = [name for name, _ in feasible]
@@ -429,27 +496,75 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     def first(intent: str) -> list[tuple[str, float]]:
         return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
 
+    off_calendar = OFF_CALENDAR_RE.search(part) is not None
+    if len(courses) < 1:
+        # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
+        if off_calendar and top == "other" and not REQUIREMENT_WORD_RE.search(part):
+            return first("decline")
+        return feasible
+    if len(courses) == 1:
+        if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
+            feasible = [f for f in feasible if f[0] != "exclusion"]
+            names = [name for name, _ in feasible]
+            top = feasible[0][0] if feasible else "none"
+        elif "exclusion" in names:
+            return first("exclusion")
+        if not told_history and "prereq_of" in names and top in ("unlocks", "eligibility") \
+                and _BEFORE_COURSE_RE.search(part):
+            return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
+        opens = _OPENS_RE.search(part)
+        if opens and {"prereq_of", "unlocks"} <= set(names):
+            code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
+            return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
     if top in ("decline", "other"):
-        # a general question ("other") about a course keeps its reading unless it names a requisite:
-        # "credit" alone is not enough there ("how does Credit/D/Fail apply to X" is not about X's credits)
+        # A course named and nothing the calendar lacks: not "outside the calendar". A general question
+        # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
+        # enough there ("how does Credit/D/Fail apply to X" is not about X's credits).
         words = REQUIREMENT_WORD_RE if top == "decline" else _REQUISITE_WORD_RE
-        if not (words.search(part) or (len(courses) >= 2 and _NEED_RE.search(part))):
+        unsure_decline = top == "decline" and not off_calendar and feasible[0][1] < DECLINE_SURE
+        if not (unsure_decline or words.search(part)
+                or (len(courses) >= 2 and _NEED_RE.search(part))):
             return feasible
         named = [name for name, pattern in FACETS if pattern.search(part)]
         if len(named) == 1 and len(courses) == 1:
             return [(named[0], feasible[0][1])] + [f for f in feasible if f[0] != named[0]]
         feasible = ([f for f in feasible if f[0] not in ("decline", "other")]
                     + [f for f in feasible if f[0] in ("decline", "other")])
+        names = [name for name, _ in feasible]
         top = feasible[0][0]
-    if (programs and len(courses) == 1 and top in ("prereq_of", "coreq_of", "describe", "need_check")
-            and "program_course" in names and _COURSE_NEEDED_RE.search(part)):
-        return first("program_course")
+    if programs and "program_course" in names:
+        asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
+        if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \
+                and not _PROGRAM_RELATION_RE.search(part) and "eligibility" in names:
+            return first("eligibility")  # "3rd year BSc, can I still take X": the course's own rules
+        if top in ("prereq_of", "coreq_of", "describe", "need_check") and asks_obligation and len(courses) == 1:
+            return first("program_course")
+        if top in ("eligibility", "need_check") and _MUST_TAKE_RE.search(part) and not told_history \
+                and not _COURSE_TO_COURSE_RE.search(part):
+            return first("program_course")  # "P: do I have to take A and B": whether P lists each
+    if len(courses) >= 2 and "compare" in names and _IN_COMMON_RE.search(part) and not _EXCLUSION_WORD_RE.search(part):
+        return first("compare")  # "do A and B share any prerequisites": what the two have in common
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
         if "eligibility" in names and _SUFFICES_RE.search(part) and not _PROGRAM_SUFFICES_RE.search(part):
             return first("eligibility")
     return feasible
+
+
+def _asks_next_course(local: list[CodeMention], text: str) -> bool:
+    """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
+    role of its own: the question is about that course, not about everything the history opens."""
+    told = [m.end for m in local if m.role == DONE]
+    if not told:
+        return False
+    later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
+    return bool(later) and re.search(r"[.?!;,\u2014]", text[max(told):later[0].start]) is not None
+
+
+def _states_history(text: str) -> bool:
+    """Whether the words tell what the student has done ("I did A, B"; "took A")."""
+    return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))
 
 
 def _settle(intent: str, codes: list[str]) -> str:

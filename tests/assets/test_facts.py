@@ -89,3 +89,18 @@ def test_program_rows_expand_abbreviations_by_year_and_term(tiny):
     assert set(shared["codes"]) == {"ABCD 221", "EFGH 221"} and (shared["year"], shared["term"]) == (2, 1)
     assert by_req["Electives"]["codes"] == []  # "arts 100-level courses" names no course
     assert by_req["EFGH 100, 101"]["notes"] == "Either order."
+
+
+def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
+    tiny.subject("ijklv", "IJKL", [
+        ("300", "3", "Open", "Topics. Open only to students in IJKL specializations."),
+        ("301", "3", "Avail", "Topics. Prerequisite: IJKL 300. Available only to students in the Faculty of Arts."),
+        ("302", "3", "Limited", "Topics. Prerequisite: IJKL 300. Limited to students in second year."),
+        ("303", "3", "Cap", "Topics. Enrolment is limited to a maximum of 12 credits in this course."),
+    ])
+    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
+    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    assert rows["IJKL 300"]["restriction"] == "Open only to students in IJKL specializations."
+    assert rows["IJKL 301"]["restriction"].startswith("Available only to students in the Faculty")
+    assert rows["IJKL 302"]["restriction"] == "Limited to students in second year."
+    assert rows["IJKL 303"]["restriction"] == ""  # a limit on credits, not on who may register

@@ -159,3 +159,11 @@ def test_what_the_calendar_does_not_hold_is_declined_without_searching(answerer)
 def test_a_course_the_calendar_lacks_is_named_as_missing(answerer):
     a = answerer.ask("can I take CPSC 999 after CPSC 110?")
     assert a.declined and "no course CPSC 999" in a.answer and a.tokens["llm_calls"] == 0
+
+
+def test_one_courses_exclusions_are_listed_from_either_entry(answerer):
+    a = _facts_answer(answerer, "which courses are credit exclusions of STAT 302?")
+    assert "MATH 302" in a.answer and "only one of them" in a.answer
+    assert "Read as: asking which courses STAT 302 is credit-excluded with" in a.answer
+    none = _facts_answer(answerer, "does STAT 200 have any exclusions?")
+    assert none.answer.startswith("The calendar lists no credit exclusion for STAT 200")

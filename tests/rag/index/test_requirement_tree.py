@@ -49,3 +49,18 @@ def test_a_stated_year_settles_a_standing_condition_only_when_it_is_only_a_stand
     assert standing_year("Third-year standing in a B.Sc. Major in ABCD.") == 0  # says more: not checkable
     assert standing_met("fourth-year standing", History(year=3)) == NO
     assert standing_met("fourth-year standing", History()) == UNKNOWN
+
+
+def test_a_condition_on_which_years_may_register_is_settled_by_the_stated_year():
+    from rag.index.requirement_tree import History, standing_met, standing_years
+
+    assert standing_years("Limited to students in second year.") == (2, 2)  # that year only
+    assert standing_met("Limited to students in second year.", History(year=3)) == NO
+    assert standing_met("Limited to students in second year.", History(year=2)) == YES
+    assert standing_years("Restricted to third- and fourth-year students.") == (3, 4)
+    assert standing_met("Restricted to students of third and fourth years.", History(year=2)) == NO
+    assert standing_years("Restricted to students in third year or above") == (3, 0)
+    assert standing_met("Open only to fourth-year students", History(year=4)) == YES
+    assert standing_years("Restricted to students with at least second year status") == (2, 0)
+    assert standing_years("Open only to students in Chemistry specializations") is None  # not about year
+    assert standing_met("Limited to students in second year.", History()) == UNKNOWN

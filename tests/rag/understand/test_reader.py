@@ -229,3 +229,44 @@ def test_title_words_beside_a_typed_code_describe_that_code(embedder):
                     course_titles={"ABCD 210": "Widget Statics", "ABCD 310": "Advanced Widget Statics"})
     # the student's nickname for ABCD 310 is another course's title: it is not a second course
     assert understand("can I take ABCD 310 widget statics?", reader).entities.courses == ["ABCD 310"]
+
+
+@pytest.mark.parametrize("text, intent", [
+    # which way "unlock" points: the course after the verb is the one whose prerequisites are asked
+    ("which courses unlock ABCD 310 for me", "prereq_of"),
+    ("ABCD 213 unlocks which courses?", "unlocks"),
+    # before doing a course, with no history told: its prerequisites
+    ("before I can take ABCD 310, what has to be on my record?", "prereq_of"),
+    # one course's exclusions, asked by name
+    ("list the credit exclusions of ABCD 221", "exclusion"),
+    # two courses and what they share
+    ("do ABCD 310 and ABCD 221 share any prereqs?", "compare"),
+    # a course named and no word for what the calendar lacks: not "outside the calendar"
+    ("wrapped up ABCD 213 with a B+. ABCD 310 after that?", "eligibility"),
+    # ... but a question about who teaches it is
+    ("who is teaching ABCD 221 this fall", "decline"),
+])
+def test_shape_words_decide_between_close_readings(reader, text, intent):
+    assert understand(text, reader).intent == intent
+
+
+def test_a_statement_opened_by_did_is_history_not_a_question(reader):
+    parts = split_parts("did ABCD 110 but skipped ABCD 120. ABCD 210 ok?")
+    assert parts == ["did ABCD 110 but skipped ABCD 120. ABCD 210 ok?"]
+    q = understand("did ABCD 110 but skipped ABCD 120. ABCD 210 ok?", reader)
+    assert q.intent == "eligibility" and q.completed == ["ABCD 110"] and q.not_completed == ["ABCD 120"]
+    assert split_parts("did I pass ABCD 110. what next") == ["did I pass ABCD 110.", "what next"]
+
+
+def test_that_in_a_follow_up_is_the_course_asked_about_not_the_history(reader):
+    q = understand("done ABCD 110 and ABCD 120. can I take ABCD 210 and ABCD 213? total credits of that?",
+                   reader)
+    assert [p.intent for p in q.parts] == ["eligibility", "credits_total"]
+    assert q.parts[1].targets == ["ABCD 210", "ABCD 213"]
+
+
+def test_a_program_named_decides_only_when_the_course_is_related_to_it(reader):
+    q = understand("Biology: do I have to take ABCD 310 and ABCD 221?", reader)
+    assert q.intent == "program_course" and q.targets == ["ABCD 310", "ABCD 221"]
+    q = understand("3rd year B.Sc. with no ABCD courses, can I still take ABCD 310?", reader)
+    assert q.intent == "eligibility"
