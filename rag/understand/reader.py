@@ -96,7 +96,7 @@ _COURSE_NEEDED_RE = re.compile(r"\b(?:need|needs|needed|require|requires|require
                                r"[A-Za-z]{2,5} ?\d{3}\b|\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\s+(?:is\s+|are\s+)?"
                                r"(?:\w+\s+)?(?:required|needed|mandatory|necessary|compulsory|obligatory)\b",
                                re.IGNORECASE)
-# "do I have to take", "must I do": a course asked about as an obligation
+# "is it on me to take A", "must I do A": a course asked about as an obligation
 _MUST_TAKE_RE = re.compile(r"\b(?:have|has|need|needs|got)\s+to\s+(?:take|do|complete|pass)\b|"
                            r"\bmust\s+(?:i\s+|we\s+|you\s+)?(?:take|do|complete|pass)\b", re.IGNORECASE)
 # What the calendar does not hold: who teaches, when and where, what it costs, how hard it is, whom to write
@@ -127,7 +127,7 @@ _IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require
 # "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
 _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
                                 r"\bdouble[- ]count\w*|\banti-?req\w*", re.IGNORECASE)
-# "can I (still) take X": the shape of an eligibility question; with a program named and no word relating
+# "could I (still) register in X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
 _CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
                           r"(?:take|register|enrol+|sign up|get into|do)\b", re.IGNORECASE)
@@ -385,8 +385,8 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
             if not any(code in part for code in carried):
                 part = f"{part} ({' and '.join(carried)})"
         q = _read_part(part, text, local, reader, history=mentions)
-        # "that" / "it" in the next part is what this part asked about ("can I take A and B? how many
-        # credits would that be"), else every course it named
+        # "that" / "it" in the next part is what this part asked about ("can I take A and B? and the
+        # credit total of that?"), else every course it named
         carried = [c for c in q.targets if any(m.code == c for m in local)] or [m.code for m in local] or carried
         readings.append(q)
     # a follow-up with nothing of its own ("or are there other options?") adds no question
@@ -481,7 +481,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
       not B's requisite list.
     - "Is A (actually) required ..." with a second course asks whether A is needed for it.
     - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
-      "do I have to take A and B" with a program: whether P lists each; "can I (still) take A" with a
+      "is taking A and B a must" with a program: whether P lists each; "could I (still) register in A" with a
       program but nothing relating A to it: A's own rules (eligibility).
     - With one course: its credit exclusions only when the words ask for them; "which courses unlock A"
       asks for A's prerequisites, "A unlocks which courses" what A opens.
@@ -536,12 +536,12 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
         if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \
                 and not _PROGRAM_RELATION_RE.search(part) and "eligibility" in names:
-            return first("eligibility")  # "3rd year BSc, can I still take X": the course's own rules
+            return first("eligibility")  # "3rd year BSc, may I still register in X": the course's own rules
         if top in ("prereq_of", "coreq_of", "describe", "need_check") and asks_obligation and len(courses) == 1:
             return first("program_course")
         if top in ("eligibility", "need_check") and _MUST_TAKE_RE.search(part) and not told_history \
                 and not _COURSE_TO_COURSE_RE.search(part):
-            return first("program_course")  # "P: do I have to take A and B": whether P lists each
+            return first("program_course")  # "P: are A and B both a must": whether P lists each
     if len(courses) >= 2 and "compare" in names and _IN_COMMON_RE.search(part) and not _EXCLUSION_WORD_RE.search(part):
         return first("compare")  # "do A and B share any prerequisites": what the two have in common
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
