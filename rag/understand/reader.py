@@ -111,7 +111,7 @@ OFF_CALENDAR_RE = re.compile(
     r"office hours|grade distribution|class average|average grade|pass rate|fail rate|curved|easy|easiest|"
     r"hard|hardest|difficult|workload|hours a week|ratemyprof\w*|reddit|admission average|gpa cutoff|"
     r"acceptance rate|salary|salaries|jobs?|zoom|online|in[- ]person|final exam|midterms?|exam dates?|"
-    r"worth it|fun|interesting|boring)\b", re.IGNORECASE)
+    r"worth it|fun|interesting|boring|who (?:grades|marks|runs|coordinates)|the final(?! year))\b", re.IGNORECASE)
 # "which courses unlock X" asks what X needs; "X unlocks which courses" asks what X opens
 _OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"
                        r"lead(?:s)?\s+(?:to|into)|get(?:s)?\s+me\s+into|qualif(?:y|ies)\s+me\s+for)\b", re.IGNORECASE)
