@@ -18,7 +18,7 @@ from rag.answer.extractive import extractive_answer
 from rag.answer.facts import FactAnswer, answer_from_facts, topic_level
 from rag.answer.guard import CITATION_RE, check_grounding
 from rag.answer.llm import LocalLLM
-from rag.answer.prompts import DECLINE_TEXT, answer_messages, excerpt_block
+from rag.answer.prompts import DECLINE_TEXT, answer_messages, bound_excerpts, excerpt_block
 from rag.answer.retrieve import Hit, Retriever
 from rag.answer.router import Route, choose_route
 from rag.answer.trace import Trace
@@ -390,31 +390,33 @@ class Answerer:
             return max(dense) >= self.settings.min_dense_score
         return any(h.scores.get("bm25", 0.0) > 0 for h in hits)
 
-    def _fit(self, question: Question, hits: list[Hit]) -> list[Hit]:
-        """Drop trailing excerpts until the prompt fits the model's context with room to answer."""
+    def _fit(self, question: Question, hits: list[Hit]) -> tuple[list[Hit], list[tuple[str, str]]]:
+        """The hits the prompt shows and the (title, text) it shows of each: at most UBCAL_LLM_EXCERPT_TOKENS
+        (0 = no cap) and within the model's context with room to answer; the last shown may be cut."""
         budget = self.llm.context_tokens - self.settings.llm_max_tokens - PROMPT_OVERHEAD_TOKENS
         budget -= self.llm.count_tokens(question.text)
-        kept, used = [], 0
-        for n, hit in enumerate(hits, start=1):
-            cost = self.llm.count_tokens(excerpt_block(n, hit.title, hit.citation, hit.text))
-            if used + cost > budget and kept:
-                break
-            kept.append(hit)
-            used += cost
-        return kept
+        if self.settings.llm_excerpt_tokens:
+            budget = min(budget, self.settings.llm_excerpt_tokens)
+        shown = bound_excerpts([(self._prompt_title(h), h.text) for h in hits], budget, self.llm.count_tokens)
+        return hits[:len(shown)], shown
+
+    @staticmethod
+    def _prompt_title(hit: Hit) -> str:
+        """What an excerpt is named by in the prompt (benchmarks/bench_ask.py adds the URL for its 'before')."""
+        return hit.title
 
     def _generate(self, question: Question, hits: list[Hit], run: Run) -> Outcome:
         """The model's answer if it passes the guard, else the excerpts' own sentences (extractive)."""
-        hits = self._fit(question, hits)
-        excerpts = [excerpt_block(n, h.title, h.citation, h.text) for n, h in enumerate(hits, start=1)]
+        hits, shown = self._fit(question, hits)
+        excerpts = [excerpt_block(n, title, text) for n, (title, text) in enumerate(shown, start=1)]
         messages = answer_messages(question.text, excerpts)
         completion = self.llm.chat(messages)
         run.count(completion.prompt_tokens, completion.completion_tokens)
         run.trace.add("generate", model=self.llm.model_id, prompt=messages[-1]["content"], output=completion.text,
                       prompt_tokens=completion.prompt_tokens, completion_tokens=completion.completion_tokens,
                       ms=round(completion.seconds * 1000, 1))
-        guard_texts = [f"{h.context_header}\n{h.text}" for h in hits]
-        verdict = check_grounding(completion.text, guard_texts, self.index.subjects)
+        # exactly what the model saw of each excerpt: a cut excerpt's dropped sentences support nothing
+        verdict = check_grounding(completion.text, [f"{title}\n{text}" for title, text in shown], self.index.subjects)
         model_declined = DECLINE_TEXT.lower().rstrip(".") in completion.text.lower()
         if model_declined:
             verdict.ok = False

@@ -8,6 +8,9 @@ trusted to obey.
 
 from __future__ import annotations
 
+import re
+from typing import Callable
+
 ANSWER_SYSTEM = (
     "You answer questions about the UBC Vancouver Academic Calendar. Use only the numbered excerpts. "
     "After each fact, cite its excerpt number in square brackets, like [1]. Copy course codes, credits "
@@ -28,8 +31,43 @@ ROUTE_SYSTEM = (
 )
 
 
-def excerpt_block(n: int, title: str, citation: str, text: str) -> str:
-    return f"[{n}] {title} ({citation})\n{text}"
+def excerpt_block(n: int, title: str, text: str) -> str:
+    """One numbered excerpt as the model sees it. No URL: the model cites [n], and the answer maps n back
+    to the excerpt and its page outside the model (URLs were 20-25% of a prompt's tokens)."""
+    return f"[{n}] {title}\n{text}"
+
+
+# a sentence ends at . ; : ! or ? followed by white space ("3.0" and "CPSC 110." stay whole)
+SENTENCE_END_RE = re.compile(r"(?<=[.;:!?])\s+")
+MIN_CUT_TOKENS = 24  # a cut excerpt must keep at least this much room, or it is left out
+
+
+def bound_excerpts(excerpts: list[tuple[str, str]], budget: int,
+                   count_tokens: Callable[[str], int]) -> list[tuple[str, str]]:
+    """The leading (title, text) excerpts whose blocks fit ``budget`` tokens, the last one possibly cut.
+
+    Whole excerpts are kept in order while they fit. The first one that does not fit keeps its leading
+    whole sentences that do (cuts fall only between sentences, never inside a word or a course code),
+    and nothing after it is shown. The first excerpt always keeps at least its first sentence.
+    """
+    kept: list[tuple[str, str]] = []
+    used = 0
+    for n, (title, text) in enumerate(excerpts, start=1):
+        cost = count_tokens(excerpt_block(n, title, text))
+        if used + cost <= budget:
+            kept.append((title, text))
+            used += cost
+            continue
+        if kept and budget - used < MIN_CUT_TOKENS:
+            break
+        ends = [m.start() for m in SENTENCE_END_RE.finditer(text)] + [len(text)]  # text[:end] = whole sentences
+        take = 1 if not kept else 0
+        while take < len(ends) and used + count_tokens(excerpt_block(n, title, text[:ends[take]])) <= budget:
+            take += 1
+        if take:
+            kept.append((title, text[:ends[take - 1]]))
+        break
+    return kept
 
 
 def answer_messages(question: str, excerpts: list[str]) -> list[dict]:

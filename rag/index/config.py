@@ -42,6 +42,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_LLM_QUANT": ("q8_0", "'q8_0' runs a Q8_0 copy of the GGUF, made once by llama.cpp's quantizer into `store/cache/gguf/` (prompts 1.7x faster quiet, 3-7x on one thread under load, than the shipped Q4_1; 96.7% same top token); 'source' runs the GGUF as it is. A GGUF already Q8_0 runs as it is."),
     "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
     "UBCAL_LLM_MAX_TOKENS": ("128", "Most tokens the model may write per answer (1-3 sentences fit)."),
+    "UBCAL_LLM_EXCERPT_TOKENS": ("600", "Most tokens of excerpts in the model's prompt (whole excerpts, then whole sentences of the last; the guard checks the answer against exactly that text); 0 = only the context window limits them."),
     "UBCAL_LLM_THREADS": ("0", "llama.cpp threads, for generation and prompt processing; 0 = all cores. "
                                  "Use 1 on a machine shared with other work (see benchmarks/bench_llm.py)."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
@@ -110,6 +111,7 @@ class Settings:
     llm_quant: str
     llm_ctx: int
     llm_max_tokens: int
+    llm_excerpt_tokens: int
     llm_threads: int
     llm_seed: int
     llm_temperature: float
@@ -175,6 +177,8 @@ class Settings:
                      "llm_ctx", "llm_max_tokens", "max_question_chars", "max_page_bytes", "hnsw_m"):
             if getattr(self, name) < 1:
                 raise ValueError(f"UBCAL_{name.upper()} must be at least 1, not {getattr(self, name)}")
+        if self.llm_excerpt_tokens < 0:
+            raise ValueError(f"UBCAL_LLM_EXCERPT_TOKENS must be 0 (no cap) or more, not {self.llm_excerpt_tokens}")
         if not self.crawl_timeout > 0:
             raise ValueError(f"UBCAL_CRAWL_TIMEOUT must be above 0, not {self.crawl_timeout}")
         if not self.crawl_rate >= 0:
