@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.understand import Question
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
-                                        standing_met, tree_codes, unchecked, unparsed_parts)
+                                        restriction_met, tree_codes, unchecked, unparsed_parts)
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
@@ -76,12 +76,21 @@ def _label(c: CourseFact) -> str:
     return f"{c.code} ({c.title}, {c.credits} credits)"
 
 
-def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
+def _asked_course(q: Question, facts: FactStore) -> "tuple[CourseFact, _Writer, str] | None":
+    """The course a one-course question asks about, a writer, and the course's citation mark; None when
+    the calendar has no such course (the question then goes on to retrieval)."""
     c = facts.courses.get(q.target)
     if c is None:
         return None
     w = _Writer()
-    ref = w.cite(course_source(c))
+    return c, w, w.cite(course_source(c))
+
+
+def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
+    found = _asked_course(q, facts)
+    if found is None:
+        return None
+    c, w, ref = found
     if not c.prerequisite.strip():
         text = f"No: the calendar lists no prerequisite for {_label(c)}. {ref}"
         if c.corequisite:
@@ -101,11 +110,10 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
-    c = facts.courses.get(q.target)
-    if c is None:
+    found = _asked_course(q, facts)
+    if found is None:
         return None
-    w = _Writer()
-    ref = w.cite(course_source(c))
+    c, w, ref = found
     if not c.corequisite:
         return FactAnswer("coreq_of", "no", f"No: the calendar lists no corequisite for {_label(c)}. {ref}", w.sources)
     lead = (f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree
@@ -203,7 +211,8 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     have = _history_words(q)
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
-        restricted = standing_met(c.restriction, History(done, q.standing)) if c.restriction else YES
+        told = History(done, q.standing, q.scores, tuple(q.entities.programs))
+        restricted = restriction_met(c.restriction, told) if c.restriction else YES
         if restricted == NO:
             return "no", (f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and the year you gave is "
                           f"not one it admits. {ref}")
@@ -221,9 +230,10 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         return None, ""
     if q.not_completed and not done:
         return _without(c, q, ref)
-    done = History(done, q.standing, q.scores)  # a stated year or grade settles those conditions
+    # a stated year, grade or program settles those conditions
+    done = History(done, q.standing, q.scores, tuple(q.entities.programs))
     result = evaluate(c.prerequisite_tree, done)
-    restricted = standing_met(c.restriction, done) if c.restriction else YES
+    restricted = restriction_met(c.restriction, done) if c.restriction else YES
     if result == YES and restricted == NO:
         return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and the year you gave is not "
                       f"one it admits. {ref}\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
@@ -373,11 +383,10 @@ def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact]
 
 def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
     """One course's credit exclusions: the courses its entry names, and those whose entries name it."""
-    c = facts.courses.get(q.target)
-    if c is None:
+    found = _asked_course(q, facts)
+    if found is None:
         return None
-    w = _Writer()
-    ref = w.cite(course_source(c))
+    c, w, ref = found
     own = list(c.excluded_with)
     others = sorted(code for code in facts.excluded.get(c.code, set()) if code not in own and code in facts.courses)
     if not own and not others:
@@ -495,11 +504,10 @@ def credits(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def describe_course(q: Question, facts: FactStore) -> FactAnswer | None:
-    c = facts.courses.get(q.target)
-    if c is None:
+    found = _asked_course(q, facts)
+    if found is None:
         return None
-    w = _Writer()
-    ref = w.cite(course_source(c))
+    c, w, ref = found
     lines = [f"{_label(c)}: {_quote(c.text)} {ref}"]
     return FactAnswer("describe", "", "\n".join(lines), w.sources)
 

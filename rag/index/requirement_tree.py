@@ -50,10 +50,12 @@ class History(frozenset):
     check; evaluating against a plain set leaves them "cannot tell", as before.
     """
 
-    def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None) -> "History":
+    def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None,
+                programs: tuple[str, ...] = ()) -> "History":
         history = super().__new__(cls, courses)
         history.year = year
         history.scores = dict(scores or {})
+        history.programs = tuple(programs)  # program titles the student says they are in
         return history
 
 
@@ -70,6 +72,29 @@ def standing_met(text: str, completed: set[str]) -> str:
         return UNKNOWN
     first, last = years
     return YES if year >= first and (not last or year <= last) else NO
+
+
+# "Open only to students in Chemistry or Biochemistry specializations": who may register, by program
+_ADMITS_RE = re.compile(r"^\s*(?:open only|only open|restricted|available only|only available|limited)\s+to\s+"
+                        r"students\s+(?:in|registered in|enrolled in)\s+(?P<what>[^.;]+?)\s*\.?\s*$", re.IGNORECASE)
+_GENERIC_PROGRAM_WORDS_RE = re.compile(r"\b(?:a|an|the|specializations?|programs?|programmes?)\b", re.IGNORECASE)
+
+
+def restriction_met(text: str, history: set[str]) -> str:
+    """YES / NO when what the student said settles who may register: a stated year for a year-only
+    condition; a stated program named as one of the programs a restriction admits (YES only: a program
+    not named may still be covered by words ubcal cannot match, e.g. "Honours programs"). Else UNKNOWN."""
+    by_year = standing_met(text, history)
+    m = _ADMITS_RE.match(text or "")
+    programs = getattr(history, "programs", ())
+    if by_year != UNKNOWN or m is None or not programs:
+        return by_year
+    for alternative in re.split(r",|\bor\b", m["what"]):
+        for title in programs:
+            rest = re.sub(rf"\b{re.escape(title)}\b", " ", alternative, flags=re.IGNORECASE)
+            if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():
+                return YES
+    return UNKNOWN
 
 
 def unparsed_parts(node: dict) -> list[str]:

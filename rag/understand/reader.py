@@ -122,6 +122,9 @@ _BEFORE_COURSE_RE = re.compile(r"\b(?:before|ahead of|prior to)\s+(?:i\s+|you\s+
 # what ties one course to another in "do I need A for B", "A before B", "A to get into B"
 _COURSE_TO_COURSE_RE = re.compile(r"[A-Z]{2,5} \d{3}[A-Z]?\b.*\b(?:for|before|prior to|ahead of|into|to take|to do|"
                                   r"to get into)\s+[A-Z]{2,5} \d{3}", re.IGNORECASE)
+# "does that block / stop me from / keep me out of B": asked of a history, whether it bars a course
+_STOPS_ME_RE = re.compile(r"\bblock\w*|\bstop\w* me\b|\bprevent\w* me\b|\bkeep\w* me out\b|\bbar\w* me\b|"
+                          r"\block\w* me out\b|\brule\w* me out\b", re.IGNORECASE)
 _IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require|ask for)\b|"
                            r"\bthe same (?:pre-?req\w*|prerequisit\w*|requirements?|earlier courses)\b", re.IGNORECASE)
 # "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
@@ -453,6 +456,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
+    if intent in ("other", "exclusion") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
+            and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
+            and any(n == "eligibility" for n, _ in feasible):
+        intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
     if intent in ("unlocks", "exclusion", "compare", "credit_compare") and history is None \
             and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
             and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
@@ -516,6 +523,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if opens and {"prereq_of", "unlocks"} <= set(names):
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
+    if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
+        return first("exclusion")  # "A + B: allowed to get credit for both?"
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not

@@ -64,3 +64,16 @@ def test_a_condition_on_which_years_may_register_is_settled_by_the_stated_year()
     assert standing_years("Restricted to students with at least second year status") == (2, 0)
     assert standing_years("Open only to students in Chemistry specializations") is None  # not about year
     assert standing_met("Limited to students in second year.", History()) == UNKNOWN
+
+
+def test_a_stated_program_settles_a_restriction_that_names_it_and_only_then():
+    from rag.index.requirement_tree import History, restriction_met
+
+    chem = History(year=3, programs=("Widgetry",))
+    assert restriction_met("Open only to students in Widgetry or Gadgetry specializations.", chem) == YES
+    assert restriction_met("Open only to students in Widgetry specializations.", History(year=3)) == UNKNOWN
+    # another program, or words beyond a program title, are not settled by it: never a "yes"
+    assert restriction_met("Open only to students in Gadgetry specializations.", chem) == UNKNOWN
+    assert restriction_met("Restricted to students in the Widgetry Honours program.", chem) == UNKNOWN
+    assert restriction_met("Restricted to students in Widgetry and Gadgetry combined.", chem) == UNKNOWN
+    assert restriction_met("Limited to students in second year.", chem) == NO  # the year still decides

@@ -270,3 +270,10 @@ def test_a_program_named_decides_only_when_the_course_is_related_to_it(reader):
     assert q.intent == "program_course" and q.targets == ["ABCD 310", "ABCD 221"]
     q = understand("3rd year B.Sc. with no ABCD courses, can I still take ABCD 310?", reader)
     assert q.intent == "eligibility"
+
+
+def test_a_history_then_does_that_block_asks_about_taking_the_course(reader):
+    q = understand("got 52% in ABCD 213 — does that block ABCD 310 for me?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.scores == {"ABCD 213": 52.0}
+    assert understand("does taking ABCD 210 block credit for ABCD 213?", reader).intent == "exclusion"
+    assert understand("ABCD 210 + ABCD 213 field trip: may I get credit for both?", reader).intent == "exclusion"
