@@ -524,7 +524,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
-        return first("exclusion")  # "A + B: allowed to get credit for both?"
+        return first("exclusion")  # "A + B: is credit granted for the two?"
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
