@@ -456,6 +456,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
+    if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
+            and not _OPENS_RE.search(part):
+        intent = "eligibility"  # "no A yet, is B open to me": what is missing is told, B is asked about
     if intent in ("other", "exclusion") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
@@ -561,6 +564,13 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     return feasible
 
 
+def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
+    """Only courses not taken are told, and another course is named without a role: that course is the
+    one asked about (an "opens up" reading would count it as taken)."""
+    return (any(m.role == NOT_DONE for m in local) and not any(m.role == DONE for m in local)
+            and any(m.role in (TARGET, "") for m in local))
+
+
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
@@ -613,7 +623,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         pool = local if history is local else history
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
-            q.completed = [c for c in q.completed] or [c for c in codes if c in known]
+            q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed]
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []

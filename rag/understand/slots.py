@@ -34,7 +34,8 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
              r"instead of|rather than|no|not")
-_DONE = (r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
+_DONE = (r"i(?: have|'ve| ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
+         r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "

@@ -277,3 +277,14 @@ def test_a_history_then_does_that_block_asks_about_taking_the_course(reader):
     assert q.intent == "eligibility" and q.target == "ABCD 310" and q.scores == {"ABCD 213": 52.0}
     assert understand("does taking ABCD 210 block credit for ABCD 213?", reader).intent == "exclusion"
     assert understand("ABCD 210 + ABCD 213 field trip: may I get credit for both?", reader).intent == "exclusion"
+
+
+def test_history_told_only_as_missing_leaves_the_named_course_as_the_one_asked_about(reader):
+    q = understand("no ABCD 210 yet, is ABCD 310 open to me", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.not_completed == ["ABCD 210"]
+    assert "ABCD 210" not in understand("haven't done ABCD 210, what can i take", reader).completed
+
+
+def test_having_credit_for_courses_is_having_taken_them(reader):
+    q = understand("I have credit for ABCD 110 & ABCD 120 - can I enroll in ABCD 210?", reader)
+    assert q.completed == ["ABCD 110", "ABCD 120"] and q.target == "ABCD 210"
