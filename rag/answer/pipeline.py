@@ -407,7 +407,7 @@ class Answerer:
 
     def _generate(self, question: Question, hits: list[Hit], run: Run) -> Outcome:
         """The model's answer if it passes the guard, else the excerpts' own sentences (extractive)."""
-        hits, shown = self._fit(question, hits)
+        shown_hits, shown = self._fit(question, hits)
         excerpts = [excerpt_block(n, title, text) for n, (title, text) in enumerate(shown, start=1)]
         messages = answer_messages(question.text, excerpts)
         completion = self.llm.chat(messages)
@@ -421,10 +421,12 @@ class Answerer:
         if model_declined:
             verdict.ok = False
             verdict.reasons.append("model declined although the excerpts name what was asked"
-                                   if any(h.pinned for h in hits) else "model declined")
+                                   if any(h.pinned for h in shown_hits) else "model declined")
         run.trace.add("guard", passed=verdict.ok, reasons=verdict.reasons, cited=verdict.cited)
         if verdict.ok:
-            return Outcome(completion.text, hits, verdict.cited)
+            return Outcome(completion.text, shown_hits, verdict.cited)
+        # the extractive answer quotes the excerpts themselves, not the model: it keeps every hit, as before
+        # the prompt was capped (the shown hits lead the list, so their numbers are the prompt's)
         order = self._extractive_order(hits)
         text, cited = extractive_answer(question, order, self.tokenizer)
         # extractive_answer numbers excerpts by its own order: map back to the prompt's numbering

@@ -80,4 +80,8 @@ def test_the_model_gets_the_capped_url_free_prompt_and_citations_keep_their_urls
     assert "http" not in prompt and excerpts.startswith("[1] ")
     assert llm.count_tokens(excerpts) <= 120 + 4  # the blocks' joins add a few tokens beside the budget
     assert a.excerpts and all(e["citation"].startswith("http") for e in a.excerpts)
-    assert len(a.excerpts) == excerpts.count("\n[") + 1  # the answer lists exactly the excerpts shown
+    shown = excerpts.count("\n[") + 1
+    if a.answered_by == "model":  # a model answer lists exactly the excerpts it was shown
+        assert len(a.excerpts) == shown
+    else:  # the extractive answer quotes from every retrieved excerpt, as before the cap; the shown lead
+        assert len(a.excerpts) >= shown
