@@ -43,8 +43,16 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
     "UBCAL_LLM_MAX_TOKENS": ("128", "Most tokens the model may write per answer (1-3 sentences fit)."),
     "UBCAL_LLM_EXCERPT_TOKENS": ("600", "Most tokens of excerpts in the model's prompt (whole excerpts, then whole sentences of the last; the guard checks the answer against exactly that text); 0 = only the context window limits them."),
-    "UBCAL_LLM_THREADS": ("0", "llama.cpp threads, for generation and prompt processing; 0 = all cores. "
-                                 "Use 1 on a machine shared with other work (see benchmarks/bench_llm.py)."),
+    # UBCAL_LLM_THREADS = 1, measured with benchmarks/bench_ask.py --model-path (2026-12-01, 2-core AMD EPYC,
+    # Q8_0, 600 excerpt tokens, the real set's model-path questions, arms interleaved; answer p50 / prompt tok/s):
+    #   quiet (load 0.6-1.2, CPU pressure 2%):          1 thread 3.47 s / 249,  2 threads 2.07 s / 458
+    #   one busy process beside it (CPU pressure 42%):  1 thread 3.63 s / 245,  2 threads 6.62 s / 138
+    #   another engineer's eval + tests (load 5.7, 96%): 1 thread 3.60 s / 244,  2 threads 16.15 s / 139
+    # One thread costs 1.4 s on an idle machine and never collapses; two spinning OpenMP threads stall at
+    # every barrier as soon as anything else holds a core, which on this shared machine is most of the time.
+    "UBCAL_LLM_THREADS": ("1", "llama.cpp threads, for generation and prompt processing; 0 = all cores. One thread: "
+                               "3.5 s a model answer quiet or loaded; two: 2.1 s quiet but 6.6-16 s when another process "
+                               "holds a core (benchmarks/bench_ask.py --model-path). Raise it on a machine of your own."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
     "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
     "UBCAL_MIN_DENSE_SCORE": ("0.35", "Decline when no named entity matches and the best excerpt's cosine is below this."),
