@@ -4,6 +4,22 @@ Builds the real index into a temp store (or uses --store), then measures in one
 run: warm hybrid retrieval p50/p95, warm `ask` on the simple and the complex
 path with the embedded GGUF, cold `ubcal ask` from process start, and peak
 memory of a cold `ubcal ask` process.
+
+``--model-path`` measures instead the questions of the real eval set
+(data/eval/real-2026-27.jsonl) that reach the model (a ``generate`` step), under
+several model settings ("arms") in one process and one run, interleaved question by
+question (A B, B A, ...) so the machine's load falls on every arm alike. Per arm:
+prompt tokens/s (llama.cpp's own prompt-eval counters), the warm answer's p50/p95
+(whole ``ask``) and the model call's p50/p95, prompt tokens, and how often the guard
+kept the model's answer. The default arms are
+
+    before: Q4_1 as shipped, excerpts uncapped, URLs in the excerpt headers, threads = all cores
+    after:  the configured defaults (UBCAL_LLM_QUANT, UBCAL_LLM_EXCERPT_TOKENS, UBCAL_LLM_THREADS)
+
+and ``--arm name=QUANT,EXCERPT_TOKENS,THREADS[,url]`` (repeatable) replaces them.
+``--contend`` runs one busy-looping process beside it (a shared core).
+
+    .venv/bin/python benchmarks/bench_ask.py --store /tmp/llm-store --model-path
 """
 
 from __future__ import annotations
@@ -44,6 +60,13 @@ def main() -> None:
     parser.add_argument("--snapshot", type=Path, default=DEFAULT_SNAPSHOT)
     parser.add_argument("--store", type=Path, help="an already built store of the real snapshot")
     parser.add_argument("--questions", type=int, default=20, help="questions per path")
+    parser.add_argument("--model-path", action="store_true",
+                        help="compare model settings on the real set's questions that reach the model")
+    parser.add_argument("--arm", action="append", default=[], metavar="NAME=QUANT,EXCERPT_TOKENS,THREADS[,url]",
+                        help="a model setting to compare (repeatable; default: before and after)")
+    parser.add_argument("--limit", type=int, default=40, help="most model-path questions measured (seeded sample)")
+    parser.add_argument("--reps", type=int, default=5, help="passes over the model-path questions (the real set has few)")
+    parser.add_argument("--contend", action="store_true", help="run one busy-looping process beside it")
     args = parser.parse_args()
     if not args.snapshot.is_dir() and not args.store:
         print(f"SKIP: real snapshot not found at {args.snapshot}")
@@ -58,7 +81,10 @@ def main() -> None:
             outcome = run_build(str(args.snapshot), str(store))
             if not outcome.success:
                 raise SystemExit(f"build failed: {outcome.failure}")
-        run(store, args.questions)
+        if args.model_path:
+            model_path(store, args.arm, (args.limit, args.reps), args.contend)
+        else:
+            run(store, args.questions)
 
 
 def run(store: Path, n: int) -> None:
@@ -171,6 +197,124 @@ def retrieval_breakdown(answerer, queries: list[str]) -> dict[str, float]:
         timings["faiss search"].append((t3 - t2) * 1000)
         timings["fusion + rest"].append(max(0.0, (t4 - t3) - (t3 - t0)) * 1000)
     return {k: statistics.median(v) for k, v in timings.items()}
+
+
+DEFAULT_ARMS = ["before=source,0,0,url", "after=,,"]
+REAL_SET = ROOT / "data" / "eval" / "real-2026-27.jsonl"
+
+
+def parse_arm(spec: str) -> tuple[str, dict, bool]:
+    """``name=QUANT,EXCERPT_TOKENS,THREADS[,url]``; an empty field keeps the configured value."""
+    name, _, rest = spec.partition("=")
+    fields = rest.split(",")
+    if len(fields) < 3 or not name:
+        raise SystemExit(f"--arm {spec!r}: expected name=QUANT,EXCERPT_TOKENS,THREADS[,url]")
+    overrides: dict = {}
+    for key, value in zip(("llm_quant", "llm_excerpt_tokens", "llm_threads"), fields[:3]):
+        if value:
+            overrides[key] = value
+    return name, overrides, fields[3:4] == ["url"]
+
+
+def cpu_pressure_total() -> float | None:
+    try:
+        for line in Path("/proc/pressure/cpu").read_text().splitlines():
+            if line.startswith("some"):
+                return float(line.rsplit("total=", 1)[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def model_path(store: Path, arm_specs: list[str], limit_reps: tuple[int, int], contend: bool) -> None:
+    """Answers to the real set's model-path questions under each arm, interleaved; prints figures.
+
+    Each pass asks the questions in order, so an arm never meets the same prompt twice in a row: its
+    llama.cpp context then reuses only the shared system-prompt prefix, as between real questions."""
+    import json
+
+    import llama_cpp
+
+    from rag.answer import Answerer
+    from rag.index.config import Settings
+
+    arms = []
+    for spec in arm_specs or DEFAULT_ARMS:
+        name, overrides, url = parse_arm(spec)
+        shared = {"index": arms[0]["answerer"].index, "embedder": arms[0]["answerer"].embedder} if arms else {}
+        answerer = Answerer(Settings.from_env(store=store, **overrides), **shared)
+        if url:  # the prompt as it was before issue 17 part 5: "[n] title (url)"
+            answerer._prompt_title = lambda h: f"{h.title} ({h.citation})"  # noqa: SLF001
+        t = time.perf_counter()
+        answerer.llm.llama  # noqa: B018 - quantize (first time) and load now
+        settings = answerer.settings
+        arms.append({"name": name, "answerer": answerer, "load_s": time.perf_counter() - t,
+                     "desc": f"{answerer.llm.model_id}, excerpt tokens {settings.llm_excerpt_tokens or 'uncapped'}, "
+                             f"threads {settings.llm_threads or os.cpu_count()}{', URLs' if url else ''}",
+                     "runs": []})
+    questions = [json.loads(line)["question"] for line in REAL_SET.read_text().splitlines() if line.strip()]
+    probe = arms[-1]["answerer"]
+    print(f"## Model path on the real set ({len(questions)} questions; load average "
+          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} at start)")
+    t = time.perf_counter()
+    reach = [q for q in questions if "generate" in probe.ask(q).trace.steps()]  # also warms every arm's caches
+    print(f"{len(reach)} of {len(questions)} reach the model (found with arm {arms[-1]['name']} in "
+          f"{time.perf_counter() - t:.0f} s)")
+    limit, reps = limit_reps
+    if len(reach) > limit:
+        reach = random.Random(7).sample(reach, limit)
+    if not reach:
+        raise SystemExit("no question of the real set reaches the model")
+    for arm in arms[:-1]:
+        arm["answerer"].ask(reach[0])  # warm
+    contender = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if contend else None
+    psi0, t0, load = cpu_pressure_total(), time.perf_counter(), []
+    try:
+        for i, q in enumerate(reach * max(1, reps)):
+            for arm in (arms if i % 2 == 0 else arms[::-1]):
+                llama = arm["answerer"].llm.llama
+                if len(reach) == 1:
+                    llama.reset()  # the same prompt again would be answered from the cached context
+                llama_cpp.llama_perf_context_reset(llama._ctx.ctx)  # noqa: SLF001
+                start = time.perf_counter()
+                a = arm["answerer"].ask(q)
+                total = (time.perf_counter() - start) * 1000
+                perf = llama_cpp.llama_perf_context(llama._ctx.ctx)  # noqa: SLF001
+                gen = [e for e in a.trace.events if e["step"] == "generate"]
+                arm["runs"].append({"ms": total, "model_ms": sum(e["ms"] for e in gen),
+                                    "prompt_tokens": sum(e["prompt_tokens"] for e in gen),
+                                    "pp_tokens": perf.n_p_eval, "pp_ms": perf.t_p_eval_ms,
+                                    "tg_tokens": perf.n_eval, "tg_ms": perf.t_eval_ms, "by": a.answered_by})
+            load.append(os.getloadavg()[0])
+    finally:
+        if contender:
+            contender.kill()
+            contender.wait()
+    seconds = time.perf_counter() - t0
+    psi1 = cpu_pressure_total()
+    busy = f"; CPU pressure {100 * (psi1 - psi0) / 1e6 / seconds:.0f}%" if psi0 is not None and psi1 is not None else ""
+    print(f"{len(reach)} questions x {max(1, reps)} passes x {len(arms)} arms, interleaved, in {seconds:.0f} s; 1-min load average "
+          f"{min(load):.2f}-{max(load):.2f}{busy}{'; with a busy process beside it' if contend else ''}")
+    head = (f"{'arm':<10}{'pp tok/s':>9}{'tg tok/s':>9}{'prompt tok p50':>15}{'answer p50':>11}{'p95':>8}"
+            f"{'model p50':>10}{'p95':>8}{'model kept':>11}")
+    print(head)
+    print("-" * len(head))
+    for arm in arms:
+        r = arm["runs"]
+        pp = sum(x["pp_tokens"] for x in r) / max(1e-9, sum(x["pp_ms"] for x in r) / 1000)
+        tg = sum(x["tg_tokens"] for x in r) / max(1e-9, sum(x["tg_ms"] for x in r) / 1000)
+        ms, model = [x["ms"] for x in r], [x["model_ms"] for x in r]
+        kept = sum(x["by"] == "model" for x in r)
+        arm["pp"], arm["p50"] = pp, statistics.median(ms)
+        print(f"{arm['name']:<10}{pp:>9.0f}{tg:>9.1f}{statistics.median([x['prompt_tokens'] for x in r]):>15.0f}"
+              f"{statistics.median(ms) / 1000:>10.2f}s{pct(ms, 0.95) / 1000:>7.2f}s"
+              f"{statistics.median(model) / 1000:>9.2f}s{pct(model, 0.95) / 1000:>7.2f}s{kept:>6}/{len(r)}")
+    for arm in arms:
+        print(f"  {arm['name']}: {arm['desc']} (loaded in {arm['load_s']:.1f} s)")
+    base = arms[0]
+    for arm in arms[1:]:
+        print(f"{arm['name']} vs {base['name']}: prompt tokens/s x{arm['pp'] / base['pp']:.2f}, "
+              f"answer p50 x{base['p50'] / arm['p50']:.2f} faster")
 
 
 if __name__ == "__main__":
