@@ -303,8 +303,12 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 continue
             if tree is None:
                 return None
-            named = a in tree_codes(tree) or a in _codes(c.corequisite_tree)
-            if not named:
+            if a not in tree_codes(tree) and a in _codes(c.corequisite_tree):
+                verdict, line = _needed_as_corequisite(c, a, ref)
+                verdicts.append(verdict)
+                lines += [line, f"{c.code} corequisite (calendar): {_quote(c.corequisite)} {ref}"]
+                continue
+            if a not in tree_codes(tree):
                 unread = unparsed_parts(tree)
                 if unread:
                     verdicts.append("cannot tell")
@@ -331,6 +335,20 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(set(verdicts)) > 1:
         lines.insert(0, "It differs by course.")
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
+
+
+def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:
+    """A course the corequisite names, not the prerequisite: say so, with whether it is one option or all."""
+    tree = c.corequisite_tree
+    need = required_course(tree, a)
+    rule = describe(tree)
+    if need == YES:
+        return "yes", f"Yes, as a corequisite (before or at the same time): {c.code}'s corequisite is {rule}. {ref}"
+    if need == NO:
+        return "no", (f"No: {c.code}'s prerequisite does not name {a}; its corequisite (before or at the same time) "
+                      f"names {a} as one option: {rule}. {ref}")
+    return "cannot tell", (f"Cannot tell: {c.code}'s corequisite names {a}, but whether it is required depends on "
+                           f"wording ubcal cannot settle: {rule}. {ref}")
 
 
 def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:

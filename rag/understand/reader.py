@@ -127,6 +127,8 @@ _STOPS_ME_RE = re.compile(r"\bblock\w*|\bstop\w* me\b|\bprevent\w* me\b|\bkeep\w
                           r"\block\w* me out\b|\brule\w* me out\b", re.IGNORECASE)
 _IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require|ask for)\b|"
                            r"\bthe same (?:pre-?req\w*|prerequisit\w*|requirements?|earlier courses)\b", re.IGNORECASE)
+_HIGH_SCHOOL_COURSE_RE = re.compile(r"\b(?:physics|chemistry|chem|biology|bio|math(?:ematics)?|pre-?calc(?:ulus)?|"
+                                    r"calculus|calc|english|french|spanish|geography|history)\s+1[12]\b", re.IGNORECASE)
 # "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
 _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
                                 r"\bdouble[- ]count\w*|\banti-?req\w*", re.IGNORECASE)
@@ -434,7 +436,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     codes = list(dict.fromkeys(m.code for m in local))
     courses = [c for c in codes if c in known]
     unknown = [c for c in codes if c not in known]
-    bare = _without_codes(part, local, text)  # "PHYS 119" is neither the Physics program nor level 100
+    # "PHYS 119" is neither the Physics program nor level 100; "physics 12" is a high-school course
+    bare = _HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(part, local, text))
     programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
     if codes and not PROGRAM_CUE_RE.search(bare):  # a subject word beside a code names the course's field;
         titled = set(finder.find(bare).programs)  # a program's whole title still names the program
@@ -672,11 +675,13 @@ def _targets(local: list[CodeMention]) -> list[str]:
 
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B."""
-    for m in local:  # "is A (actually) required": A is asked about, the other courses are the targets
+    for m in local:  # "is A (or B) (actually) required (for C)": A and B are asked about, the rest are targets
         verb = re.search(r"\b(?:is|are)\s*$", text[:m.start], re.IGNORECASE)
+        required = _IS_REQUIRED_RE.match(text, verb.start()) if verb else None
         others = [j for j in range(len(local)) if local[j].code != m.code]
-        if verb and others and _IS_REQUIRED_RE.match(text, verb.start()):
-            return others
+        if required and others:
+            after = [j for j in others if local[j].start >= required.end()]
+            return after or others
     for i, m in enumerate(local):
         if i and m.role == TARGET and m.cue in ("for", "before", "into", "in", "get into", "take", "taking"):
             rest = [j for j in range(i, len(local)) if local[j].role in (TARGET, "")]

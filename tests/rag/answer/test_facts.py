@@ -167,3 +167,8 @@ def test_one_courses_exclusions_are_listed_from_either_entry(answerer):
     assert "Read as: asking which courses STAT 302 is credit-excluded with" in a.answer
     none = _facts_answer(answerer, "does STAT 200 have any exclusions?")
     assert none.answer.startswith("The calendar lists no credit exclusion for STAT 200")
+
+
+def test_a_course_named_only_as_a_corequisite_is_answered_as_one(answerer):
+    a = _facts_answer(answerer, "is CPSC 110 required for CPSC 121?")
+    assert a.answer.startswith("Yes, as a corequisite") and "one option" not in a.answer
