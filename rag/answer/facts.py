@@ -343,9 +343,9 @@ def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:
     need = required_course(tree, a)
     rule = describe(tree)
     if need == YES:
-        return "yes", f"Yes, as a corequisite (before or at the same time): {c.code}'s corequisite is {rule}. {ref}"
+        return "yes", f"Yes, as a corequisite (taken earlier or alongside): {c.code}'s corequisite is {rule}. {ref}"
     if need == NO:
-        return "no", (f"No: {c.code}'s prerequisite does not name {a}; its corequisite (before or at the same time) "
+        return "no", (f"No: {c.code}'s prerequisite does not name {a}; its corequisite (taken earlier or alongside) "
                       f"names {a} as one option: {rule}. {ref}")
     return "cannot tell", (f"Cannot tell: {c.code}'s corequisite names {a}, but whether it is required depends on "
                            f"wording ubcal cannot settle: {rule}. {ref}")

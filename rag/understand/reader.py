@@ -83,7 +83,7 @@ REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecom
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
-                          r"\bcount(?:s)? as (?:the|a) pre", re.IGNORECASE)
+                          r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre", re.IGNORECASE)
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
@@ -173,7 +173,9 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|du
                                re.IGNORECASE)
 # asked so that "yes" means credit for both ("is credit granted for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?(?:both|each)\b|"
-                          r"\bboth\s+(?:count|be counted|give credit)|\btake both\b", re.IGNORECASE)
+                          r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
+                          r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
+                          r"\bcredit (?:too|as well)\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b",
                         re.IGNORECASE)
@@ -559,6 +561,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             return first("program_course")  # "P: are A and B both a must": whether P lists each
     if len(courses) >= 2 and "compare" in names and _IN_COMMON_RE.search(part) and not _EXCLUSION_WORD_RE.search(part):
         return first("compare")  # "do A and B share any prerequisites": what the two have in common
+    if len(courses) >= 2 and top == "need_check" and "eligibility" in names and _SUFFICES_RE.search(part) \
+            and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)):
+        return first("eligibility")  # "would A count toward the prereq for B": does A suffice
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
