@@ -351,7 +351,7 @@ def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (de
     layout = _layout(store)
     if all_versions:  # every version folder, including ones whose manifest no longer reads
         ids = sorted(p.name for p in layout.versions.iterdir()
-                     if p.is_dir() and VERSION_ID_RE.match(p.name)) if layout.versions.is_dir() else []
+                     if p.is_dir() and VERSION_ID_RE.fullmatch(p.name)) if layout.versions.is_dir() else []
     else:
         ids = [layout.resolve(version_id)]
     failed = 0

@@ -25,7 +25,7 @@ from pathlib import Path
 MANIFEST = "manifest.json"
 MANIFEST_DIGEST = "manifest.sha256"  # the manifest's own checksum: a flipped byte in it is caught too
 CURRENT = "CURRENT"
-VERSION_ID_RE = re.compile(r"^[0-9a-f]{16}$")
+VERSION_ID_RE = re.compile(r"[0-9a-f]{16}")  # always used with fullmatch: "$" would accept a trailing newline
 HASH_CHUNK = 1 << 20
 
 
@@ -104,7 +104,7 @@ class StoreLayout:
         return self.root / "leases"
 
     def version_dir(self, version_id: str) -> Path:
-        if not VERSION_ID_RE.match(version_id):
+        if not VERSION_ID_RE.fullmatch(version_id):
             raise StoreError(f"{version_id!r} is not a version id (16 hex digits)")
         return self.versions / version_id
 
@@ -113,7 +113,7 @@ class StoreLayout:
             value = self.current_file.read_text().strip()
         except FileNotFoundError:
             return None
-        if not VERSION_ID_RE.match(value):
+        if not VERSION_ID_RE.fullmatch(value):
             raise StoreError(f"{self.current_file} holds {value!r}, which is not a version id")
         return value
 
@@ -121,7 +121,7 @@ class StoreLayout:
         if not self.versions.is_dir():
             return []
         return sorted(p.name for p in self.versions.iterdir()
-                      if VERSION_ID_RE.match(p.name) and (p / MANIFEST).is_file())
+                      if VERSION_ID_RE.fullmatch(p.name) and (p / MANIFEST).is_file())
 
     def read_manifest(self, version_id: str) -> dict:
         path = self.version_dir(version_id) / MANIFEST
