@@ -37,6 +37,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from benchmarks.bench_llm import cpu_pressure  # noqa: E402 - one PSI reader for both benchmarks
+
 DEFAULT_SNAPSHOT = ROOT.parent / "shared" / "calendar" / "snapshot-2026-27"
 PARAPHRASES = [
     "introductory course on data structures and algorithms",
@@ -216,16 +218,6 @@ def parse_arm(spec: str) -> tuple[str, dict, bool]:
     return name, overrides, fields[3:4] == ["url"]
 
 
-def cpu_pressure_total() -> float | None:
-    try:
-        for line in Path("/proc/pressure/cpu").read_text().splitlines():
-            if line.startswith("some"):
-                return float(line.rsplit("total=", 1)[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return None
-
-
 def model_path(store: Path, arm_specs: list[str], limit_reps: tuple[int, int], contend: bool) -> None:
     """Answers to the real set's model-path questions under each arm, interleaved; prints figures.
 
@@ -268,7 +260,7 @@ def model_path(store: Path, arm_specs: list[str], limit_reps: tuple[int, int], c
     for arm in arms[:-1]:
         arm["answerer"].ask(reach[0])  # warm
     contender = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if contend else None
-    psi0, t0, load = cpu_pressure_total(), time.perf_counter(), []
+    psi0, t0, load = cpu_pressure(), time.perf_counter(), []
     try:
         for i, q in enumerate(reach * max(1, reps)):
             for arm in (arms if i % 2 == 0 else arms[::-1]):
@@ -291,7 +283,7 @@ def model_path(store: Path, arm_specs: list[str], limit_reps: tuple[int, int], c
             contender.kill()
             contender.wait()
     seconds = time.perf_counter() - t0
-    psi1 = cpu_pressure_total()
+    psi1 = cpu_pressure()
     busy = f"; CPU pressure {100 * (psi1 - psi0) / 1e6 / seconds:.0f}%" if psi0 is not None and psi1 is not None else ""
     print(f"{len(reach)} questions x {max(1, reps)} passes x {len(arms)} arms, interleaved, in {seconds:.0f} s; 1-min load average "
           f"{min(load):.2f}-{max(load):.2f}{busy}{'; with a busy process beside it' if contend else ''}")

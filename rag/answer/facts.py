@@ -209,10 +209,10 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if done != set(q.completed) - set(q.not_completed):
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
+    done = History(done, q.standing, q.scores, tuple(q.entities.programs))  # a stated year, grade or program
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
-        told = History(done, q.standing, q.scores, tuple(q.entities.programs))
-        restricted = restriction_met(c.restriction, told) if c.restriction else YES
+        restricted = restriction_met(c.restriction, done) if c.restriction else YES
         if restricted == NO:
             return "no", (f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and the year you gave is "
                           f"not one it admits. {ref}")
@@ -230,8 +230,6 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         return None, ""
     if q.not_completed and not done:
         return _without(c, q, ref)
-    # a stated year, grade or program settles those conditions
-    done = History(done, q.standing, q.scores, tuple(q.entities.programs))
     result = evaluate(c.prerequisite_tree, done)
     restricted = restriction_met(c.restriction, done) if c.restriction else YES
     if result == YES and restricted == NO:
@@ -303,12 +301,13 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 continue
             if tree is None:
                 return None
-            if a not in tree_codes(tree) and a in _codes(c.corequisite_tree):
+            in_prerequisite = a in tree_codes(tree)
+            if not in_prerequisite and a in _codes(c.corequisite_tree):
                 verdict, line = _needed_as_corequisite(c, a, ref)
                 verdicts.append(verdict)
                 lines += [line, f"{c.code} corequisite (calendar): {_quote(c.corequisite)} {ref}"]
                 continue
-            if a not in tree_codes(tree):
+            if not in_prerequisite:
                 unread = unparsed_parts(tree)
                 if unread:
                     verdicts.append("cannot tell")
