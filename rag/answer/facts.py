@@ -421,8 +421,13 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
             lines.append(f"{c.code}: {_quote(c.exclusion)} {ref}")
     for code in others:
         other = facts.courses[code]
-        lines.append(f"{other.code}'s entry also excludes {c.code}: {_quote(other.exclusion or other.equivalency)} "
-                     f"{w.cite(course_source(other))}")
+        how = (f"also excludes {c.code}: {_quote(other.exclusion)}" if c.code in other.excluded_with
+               else f"lists {c.code} as equivalent: {_quote('Equivalency: ' + other.equivalency)}")
+        lines.append(f"{other.code}'s entry {how} {w.cite(course_source(other))}")
+    listed = next((s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s)), "")
+    if listed:  # the faculty list ubcal does not hold may name more
+        lines.append(f"{c.code} also refers to a credit exclusion list that is not in the course entries: "
+                     f"{_quote(listed)} {ref}")
     return FactAnswer("exclusion", "", "\n".join(lines), w.sources, own + others)
 
 
