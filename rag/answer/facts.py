@@ -269,13 +269,16 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
                       f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
     others = set(tree_codes(tree)) - set(q.not_completed)
     result = evaluate(tree, others)
-    if result == NO or not others - set(q.not_completed) and result != YES:
+    if result == NO:  # every other course taken and still short: nothing replaces what was not taken
+        return "no", (f"No: without {', '.join(q.not_completed)}, no route into {c.code} is left "
+                      f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    if not others - set(q.not_completed) and result != YES:
         return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
     if result == YES and not c.restriction:
         # avoidable, but only through courses the question does not say were taken: not a "yes"
-        return "no", (f"No, not on what you have said: {', '.join(q.not_completed)} is not required, but "
-                      f"{c.code} then needs another route you have not mentioned: {describe(tree)}. {ref}\n{quote}")
+        return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
+                      f"but only by a route you have not mentioned: {describe(tree)}. {ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
     return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
                            f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "

@@ -19,8 +19,9 @@ _UP = r"(?P<up>\s*(?:,\s*)?or\s+(?:higher|above|beyond|greater|later))?"
 # the whole condition is a year standing: "third-year standing or higher", "Restricted to students with
 # second-year standing or higher.", "... with at least second year status" (any further condition, "in a
 # B.Sc." or "in the major", is left unchecked). A year standing is that year or later.
-_STANDING_RE = re.compile(r"^\s*(?:(?:restricted|limited) to students (?:with|in|who have)\s+)?(?:at least\s+)?"
-                          rf"(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}\s*\.?\s*$", re.IGNORECASE)
+_STANDING_RE = re.compile(r"^\s*(?:and\s+)?(?:(?:restricted|limited) to students (?:with|in|who have)\s+|requires?\s+)?"
+                          rf"(?:at least\s+)?(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}"
+                          r"(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$", re.IGNORECASE)
 # students of given years: "Limited to students in second year" (that year only), "Restricted to students
 # of third and fourth years", "Open only to fourth-year students", "... in third year or above"
 _YEARS_RE = re.compile(rf"^\s*(?:restricted|limited|open only|only open|available only)\s+to\s+"
@@ -116,6 +117,9 @@ def tree_codes(node: dict) -> list[str]:
     return out
 
 
+_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
+
+
 def describe(node: dict) -> str:
     """The tree in plain words, for answers: 'all of CPSC 213, CPSC 221'."""
     op = node["op"]
@@ -125,7 +129,8 @@ def describe(node: dict) -> str:
         parts = [describe(c) for c in node["items"]]
         if len(parts) == 1:
             return parts[0]
-        lead = {"all": "all of", "one": "one of"}.get(op, f"{node.get('n', 2)} of")
+        n = node.get("n", 2)  # in words, as the calendar writes it ("two of"): a digit the excerpt lacks fails the guard
+        lead = {"all": "all of", "one": "one of"}.get(op, f"{_NUMBER_WORDS.get(n, n)} of")
         nested = any(c["op"] in ("all", "one", "n_of") for c in node["items"])
         return f"{lead} " + ("; ".join(f"({chr(97 + i)}) {p}" for i, p in enumerate(parts)) if nested
                              else ", ".join(parts))

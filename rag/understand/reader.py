@@ -24,11 +24,14 @@ from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (DONE, NOT_DONE, TARGET, CodeMention, CourseTitles, dangling_negation,
-                                  expand_bare_numbers, normalize_text, read_levels, read_mentions, read_scores,
-                                  read_standing, read_subjects, read_year_levels, read_year_term)
+from rag.understand.slots import (DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+                                  expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
+                                  read_scores, read_standing, read_subjects, read_year_levels, read_year_term)
 
-RUNNER_UP_SHARE = 0.5  # a second reading at least half as likely as the first is worth trying
+RUNNER_UP_SHARE = 0.5
+# With no course named, a word for what the calendar lacks ("tuition", "prof") declines once the classifier
+# gives "outside the calendar" this much: a program or subject beside it is only what the fee or teacher is of
+OFF_CALENDAR_DECLINE = 0.1  # a second reading at least half as likely as the first is worth trying
 # An "outside the calendar" reading of a question naming a course stands on a word for what the calendar
 # lacks (OFF_CALENDAR_RE) or on the classifier being this sure. Measured on the dev splits: every true
 # decline naming a course scored 0.35-0.72 and had such a word; every false one scored 0.13-0.26.
@@ -83,11 +86,21 @@ REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecom
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
-                          r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre", re.IGNORECASE)
+                          r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre|"
+                          # "does A count for B", "does that cover B", "would A work for B": A suffices for B
+                          r"\b(?:count|counts|work|works|do|does)\s+for\s+[A-Z]{2,5} \d{3}|\bcover(?:s)?\b|"
+                          r"\bgood enough\b|\bget(?:s)? me in(?:to)?\b", re.IGNORECASE)
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
 # "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
+# "must I have completed A to register in B", "do I need to have taken A before B", "is it mandatory to do A
+# first": asked whether A is needed, not whether the student (who names A) may take B
+_NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|do|does|would|will|should)\s+"
+                            r"(?:i|you|u|we|one|students?)\s+(?:really\s+|still\s+|actually\s+|first\s+)?"
+                            r"(?:have\s+to|need\s+to|be\s+required\s+to)?\s*(?:have\s+)?(?:completed|taken|done|passed|"
+                            r"finished|take|do|complete|pass|finish)\b|is\s+it\s+(?:really\s+)?(?:necessary|required|"
+                            r"mandatory|compulsory|a must)\s+to\b)", re.IGNORECASE)
 _IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
                              r"(?:required|needed|necessary|mandatory|compulsory|obligatory|essential|a must|"
                              r"a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
@@ -131,7 +144,9 @@ _HIGH_SCHOOL_COURSE_RE = re.compile(r"\b(?:physics|chemistry|chem|biology|bio|ma
                                     r"calculus|calc|english|french|spanish|geography|history)\s+1[12]\b", re.IGNORECASE)
 # "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
 _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
-                                r"\bdouble[- ]count\w*|\banti-?req\w*", re.IGNORECASE)
+                                r"\bdouble[- ]count\w*|\banti-?req\w*|"
+                                r"\b(?:not|never|no longer)\s+(?:get|receive|earn|be given|be granted)\s+credit\b|"
+                                r"\blose\s+(?:the\s+)?credit\b|\bno credit for\b", re.IGNORECASE)
 # "could I (still) register in X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
 _CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
@@ -154,7 +169,9 @@ _NOT_PROGRAM_RE = re.compile(r"\b(?:not|except|rather than|instead of|other than
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:and\s+)?also\s*,?\s+|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
-                            r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)", re.IGNORECASE)
+                            r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)"
+                            # "(1) ... and (2) ...", "1) ... 2) ...", "a) ... b) ...": numbered questions
+                            r"|\s*,?\s*(?:and\s+)?(?<!\S)\(?(?:[1-9]|[a-d])\)\s+(?=[A-Za-z])", re.IGNORECASE)
 # Text that tries to instruct the system: kept as data, and left out when the intent is scored
 INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
@@ -177,7 +194,11 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
-_YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b",
+# "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
+_YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
+                        r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+(?:please\s+|pls\s+|plz\s+)?"
+                        r"(?:tell|explain|list|show|give|remind|help|let|walk|break|spell|say)\b)"
+                        r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+know\s+(?:what|which|how|when|where|who)\b)",
                         re.IGNORECASE)
 _NECESSITY_RE = re.compile(r"\b(?:need|needed|require[sd]?|required|requirement|must|have to|has to|necessary|"
                            r"mandatory)\b", re.IGNORECASE)
@@ -221,6 +242,7 @@ class Question:
     spans: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # where each named entity stands
     standing: int = 0  # the year the student says they are in ("2nd year student"), 0 when not said
     scores: dict[str, float] = field(default_factory=dict)  # percent grades stated per course
+    letters: dict[str, str] = field(default_factory=dict)  # letter grades stated ("B+"), scored at their floor
 
     @property
     def off_calendar(self) -> bool:
@@ -237,6 +259,11 @@ class Question:
     def program(self) -> str:
         return self.entities.programs[0] if self.entities.programs else ""
 
+    def _grade(self, code: str) -> str:
+        score, letter = self.scores[code], self.letters.get(code)
+        shown = f"{letter} (at least {score:g}%)" if letter else f"{score:g}%"
+        return shown + (f", a fail (below {PASS_MARK}%)" if score < PASS_MARK else "")
+
     @property
     def reading(self) -> str:
         """One line a student can check: how ubcal read the question."""
@@ -249,7 +276,7 @@ class Question:
         elif self.completed:
             bits.append("completed " + ", ".join(self.completed))
         if self.scores:
-            bits.append("grades " + ", ".join(f"{c} {s:g}%" for c, s in self.scores.items()))
+            bits.append("grades " + ", ".join(f"{c} {self._grade(c)}" for c in self.scores))
         if self.standing and self.intent in ("eligibility", "unlocks"):
             bits.append(f"in year {self.standing}")
         if self.unknown_completed:
@@ -268,7 +295,7 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
-                "standing": self.standing, "scores": self.scores,
+                "standing": self.standing, "scores": self.scores, "letters": self.letters,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -453,7 +480,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  yes_no=_YES_NO_RE.search(part) is not None, year_levels=sorted(levels_in_question(part)),
                  comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
                  spans=finder.spans(part), standing=read_standing(text),
-                 scores=read_scores(text, history if history is not None else local))
+                 scores=read_scores(text, history if history is not None else local),
+                 letters=read_letter_grades(text, history if history is not None else local))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
@@ -468,7 +496,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
-    if intent in ("unlocks", "exclusion", "compare", "credit_compare") and history is None \
+    unsure_other = intent == "other" and "eligibility" in [n for n, _ in feasible[:3]]
+    if (intent in ("unlocks", "exclusion", "compare", "credit_compare") or unsure_other) and history is None \
             and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
             and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
                      or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
@@ -514,8 +543,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     off_calendar = OFF_CALENDAR_RE.search(part) is not None
     if len(courses) < 1:
         # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
-        if off_calendar and top == "other" and not REQUIREMENT_WORD_RE.search(part):
-            return first("decline")
+        if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (
+                top == "other" or dict(feasible).get("decline", 0.0) >= OFF_CALENDAR_DECLINE):
+            return first("decline")  # "how much is tuition for 4th year civil": a program named, a fee asked
         return feasible
     if len(courses) == 1:
         if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
@@ -564,6 +594,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) >= 2 and top == "need_check" and "eligibility" in names and _SUFFICES_RE.search(part) \
             and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)):
         return first("eligibility")  # "would A count toward the prereq for B": does A suffice
+    if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
+            and _NEED_FIRST_RE.search(part) and not _SUFFICES_RE.search(part):
+        return first("need_check")  # "must I have completed A to register in B": whether B needs A
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
@@ -582,7 +615,7 @@ def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
-    told = [m.end for m in local if m.role == DONE]
+    told = [m.end for m in local if m.role in (DONE, NOT_DONE)]
     if not told:
         return False
     later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
@@ -628,7 +661,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         targets = [] if intent == "unlocks" else _targets(local)
         q.targets = targets
         q.target = targets[0] if targets else ""
-        pool = local if history is local else history
+        # another part's courses count only where their own words tell history ("(2) credits of B" is no B taken)
+        pool = local if history is local else local + [m for m in history if m not in local and m.role in (DONE, NOT_DONE)]
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
             q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed]

@@ -30,7 +30,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"withdrawn(?: from)?|w'?d|skipped|skip|skipping|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
-             r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|"
+             r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|missed|"
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
              r"instead of|rather than|no|not")
@@ -58,6 +58,13 @@ _POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:
 _POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
+# a negation whose object is a pronoun points back: "took A but failed it", "did A and B, dropped both"
+_BACK_NOT_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
+                          r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
+                          r"didn'?t complete|did not complete|got an? f in)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
+                          r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)
+_PRONOUN_OBJECT_RE = re.compile(r"^\s+(?:it|that(?: one)?|this(?: one)?|them|both|the course|the class)\b",
+                                re.IGNORECASE)
 # what joins the items of one list: the cue before the list covers all of them
 _NEGATED_DONE_RE = re.compile(r"\b(?:without|w/o|never|not|haven'?t|have not|didn'?t|did not)\s*(?:ever\s+|yet\s+)?$",
                               re.IGNORECASE)
@@ -150,6 +157,9 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
     for m in _CUE_RE.finditer(text):
         if not m["not"] or m["not"].lower() in ("no", "not"):
             continue
+        if _PRONOUN_OBJECT_RE.match(text[m.end():]) and any(c.role == NOT_DONE and c.end <= m.start()
+                                                             for c in mentions):
+            continue  # "failed it": placed on the course before
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
@@ -182,6 +192,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
         return NONE, ""
     kind = "not" if last["not"] else "done" if last["done"] else "target"
+    if kind == "not" and _PRONOUN_OBJECT_RE.match(window[last.end():]):
+        return NONE, ""  # "failed it, B possible?": the failed course is the one before, not B
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):
         kind = "not"  # "without having done A", "never having taken A", "without taking A"
     return {"not": NOT_DONE, "done": DONE, "target": TARGET}[kind], last.group(0).lower()
@@ -208,7 +220,26 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:
                     m.role, m.cue = post, post
         i = j + 1
+    _negate_back(text, mentions)
+    for m in mentions:  # "48% in A": a grade below the pass mark is a failed course, not a completed one
+        if m.code in (failed := failed_by_grade(text, mentions)) and m.role in (NONE, DONE):
+            m.role, m.cue = NOT_DONE, failed[m.code]
     return mentions
+
+
+def _negate_back(text: str, mentions: list[CodeMention]) -> None:
+    """ "took A but failed it": the course (or, for "them"/"both", the list) just before the pronoun."""
+    for cue in _BACK_NOT_RE.finditer(text):
+        before = [m for m in mentions if m.end <= cue.start()]
+        if not before:
+            continue
+        group = [before[-1]]
+        if cue["obj"].lower().startswith(("them", "both")):
+            while len(group) < len(before) and _LIST_JOIN_RE.match(text[before[-len(group) - 1].end:group[-1].start]):
+                group.append(before[-len(group) - 1])
+        for m in group:
+            if m.role != TARGET:
+                m.role, m.cue = NOT_DONE, cue.group(0).lower()
 
 
 def read_year_term(text: str) -> tuple[int, int]:
@@ -296,16 +327,53 @@ def read_standing(text: str) -> int:
     return int(raw) if raw.isdigit() else ORDINALS.get(raw, 0)
 
 
+# UBC Vancouver's letter grades and the lowest percent each stands for: a letter settles a grade bar only
+# when its lowest percent clears it, so "a B in A" never meets "68% or higher" on a guess. F is a fail.
+LETTER_FLOOR = {"A+": 90, "A": 85, "A-": 80, "B+": 76, "B": 72, "B-": 68, "C+": 64, "C": 60, "C-": 55, "D": 50}
+PASS_MARK = 50  # below it a course is failed, whatever the student calls it
+# "an A", "a B+", or a bare capital "B-": never the article "a" itself ("with a friend")
+_LETTER = (r"(?:an\s+(?P<an>[aAfF][+-]?)|a\s+(?P<a>[b-dB-D][+-]?)|(?-i:(?P<bare>[A-DF][+-]?)))"
+           r"(?![A-Za-z0-9+-])")
+_LETTER_BEFORE_RE = re.compile(r"\b(?:got|get|getting|received|earned|had|have|has|scored|pulled|with|w/)\s+"
+                               + _LETTER + r"\s+(?:in|on|for)\s*$", re.IGNORECASE)
+_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade)\s+)" + _LETTER
+                              + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b))", re.IGNORECASE)
+
+
 def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
-    """Percent grades stated for named courses (only values from 0 to 100)."""
+    """Percent grades stated for named courses (only values from 0 to 100); a letter grade counts as the
+    lowest percent it stands for (see ``read_letter_grades``)."""
     scores: dict[str, float] = {}
+    letters = read_letter_grades(text, mentions)
     for m in mentions:
         found = _SCORE_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _SCORE_AFTER_RE.match(
             text[m.end:m.end + 20])
         value = found and (found["s"] or found.groupdict().get("t"))
         if value and 0 <= float(value) <= 100:
             scores[m.code] = float(value)
+        elif letters.get(m.code) in LETTER_FLOOR:
+            scores[m.code] = float(LETTER_FLOOR[letters[m.code]])
     return scores
+
+
+def read_letter_grades(text: str, mentions: list[CodeMention]) -> dict[str, str]:
+    """Letter grades stated for named courses: "got a B+ in A", "A (C-)", "A with a D", upper-cased."""
+    letters: dict[str, str] = {}
+    for m in mentions:
+        found = _LETTER_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _LETTER_AFTER_RE.match(
+            text[m.end:m.end + 20])
+        letter = found and (found["an"] or found["a"] or found["bare"])
+        if letter:
+            letters[m.code] = letter.upper()
+    return letters
+
+
+def failed_by_grade(text: str, mentions: list[CodeMention]) -> dict[str, str]:
+    """Courses whose stated grade is a fail (below 50%, or F), with the words to show for it."""
+    failed = {code: f"{score:g}% (below {PASS_MARK}%)" for code, score in read_scores(text, mentions).items()
+              if score < PASS_MARK}
+    failed.update({code: "F" for code, letter in read_letter_grades(text, mentions).items() if letter == "F"})
+    return failed
 
 
 _TITLE_WORD_RE = re.compile(r"[a-z0-9]+")
