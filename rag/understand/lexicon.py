@@ -89,6 +89,13 @@ PROGRAM_WORD_ALIASES: dict[str, tuple[str, ...]] = {
     "computing": ("computer",), "comput": ("computer",), "physio": ("physiological",),
     "behavioral": ("behavioural",), "biology": ("biology", "biological"), "chemistry": ("chemistry", "chemical"),
     "microbio": ("microbiology",), "bsc": (), "basc": (), "ba": (),
+    # a program called by its subject code ("the CAPS program", "atsc major")
+    "caps": ("cellular", "physiological", "sciences"), "atsc": ("atmospheric", "science"),
+    "micb": ("microbiology", "immunology"), "bioc": ("biochemistry",), "pcth": ("pharmacology",),
+    "nsci": ("neuroscience",), "envr": ("environmental", "sciences"), "geos": ("geographical", "sciences"),
+    "geob": ("geographical", "sciences"), "astr": ("astronomy",), "frsc": ("forensic", "science"),
+    "bmeg": ("biomedical",),
+    "manu": ("manufacturing",), "biot": ("biotechnology",),
 }
 
 # Program-title words too generic to identify a program on their own.

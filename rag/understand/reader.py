@@ -24,7 +24,7 @@ from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_scores, read_standing, read_subjects, read_year_levels, read_year_term)
 
@@ -93,6 +93,16 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmee
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
+# asked after a history: "what's next", "then what", "what can I take now", "which ones am I eligible for"
+_WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|where (?:do i go|to) "
+                           r"from here|what after)\b", re.IGNORECASE)
+_NEXT_ASK_RE = re.compile(r"\b(?:what|which|wat|whats|what's)\b.*\b(?:next|qualify|qualified|eligible|open(?:s|ed)?|"
+                          r"unlock\w*|can i (?:take|do)|could i (?:take|do)|afterwards?|(?:comes?|take|do) after|follow\w*|"
+                          r"available to me)\b",
+                          re.IGNORECASE)
+# what a program obliges: with a program named, "required courses" asks for its table
+_PROGRAM_DUTY_RE = re.compile(r"\b(?:required|requirements?|mandatory|compulsory|obligatory|core courses?|"
+                              r"(?:have|has|need|needs) to (?:take|do)|must (?:take|do))\b", re.IGNORECASE)
 # "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
 # "must I have completed A to register in B", "do I need to have taken A before B", "is it mandatory to do A
 # first": asked whether A is needed, not whether the student (who names A) may take B
@@ -161,12 +171,16 @@ _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|li
 PROGRAM_CUE_RE = re.compile(
     r"\b(?:major|majors|minor|minors|honou?rs|speciali[sz]ations?|spec|program|programs|programme|degree|"
     r"b\.?\s?sc|b\.?\s?a|b\.?\s?a\.?\s?sc|b\.?\s?com|concentration|stream|students?|faculty|"
-    r"requirements?|required|requires?|have to take|has to take|must take|mandatory|eng|engg|engineers?|"
+    r"requirements?|required|requires?|(?:have|has|need|needs) to (?:take|do)|must (?:take|do)|mandatory|compulsory|"
+    r"obligatory|eng|engg|engineers?|"
     r"engineering|count(?:s)? (?:toward|towards|for))\b", re.IGNORECASE)
 # "(the BSc, not geo eng)": a program named only to be set aside is not the one asked about
 _NOT_PROGRAM_RE = re.compile(r"\b(?:not|except|rather than|instead of|other than)\s+(?:the\s+)?"
                              r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
-_PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|\s*,?\s+(?:and\s+)?also\s*,?\s+|"
+_PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
+                            # "..., also what does it need" starts a part; "can I also get credit" does not
+                            r"\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:get|gets|receive|earn|count|counts|need|needs|have|"
+                            r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
                             r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)"
@@ -474,7 +488,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     year, term = read_year_term(bare)
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
-    cue = COMPARISON_RE.search(part)
+    cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
     q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
                  year=year, term=term, levels=levels, subjects=subjects,
                  yes_no=_YES_NO_RE.search(part) is not None, year_levels=sorted(levels_in_question(part)),
@@ -502,6 +516,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
                      or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
+    if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
+            and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
+        intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
     q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
@@ -541,6 +558,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
 
     off_calendar = OFF_CALENDAR_RE.search(part) is not None
+    if len(courses) < 1 and programs and top in ("subject_level", "topic_level") and "program_year" in names \
+            and _PROGRAM_DUTY_RE.search(part):
+        return first("program_year")  # "astronomy 4th year: required courses?": the program's table, not a level
     if len(courses) < 1:
         # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
         if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (
@@ -591,8 +611,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             return first("program_course")  # "P: are A and B both a must": whether P lists each
     if len(courses) >= 2 and "compare" in names and _IN_COMMON_RE.search(part) and not _EXCLUSION_WORD_RE.search(part):
         return first("compare")  # "do A and B share any prerequisites": what the two have in common
-    if len(courses) >= 2 and top == "need_check" and "eligibility" in names and _SUFFICES_RE.search(part) \
-            and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)):
+    if len(courses) >= 2 and top in ("need_check", "exclusion") and "eligibility" in names \
+            and _SUFFICES_RE.search(part) and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)
+                                                   or _EXCLUSION_WORD_RE.search(part) or _BOTH_ASK_RE.search(part)):
         return first("eligibility")  # "would A count toward the prereq for B": does A suffice
     if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
             and _NEED_FIRST_RE.search(part) and not _SUFFICES_RE.search(part):
@@ -612,6 +633,15 @@ def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
             and any(m.role in (TARGET, "") for m in local))
 
 
+def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
+    """Only courses taken are named, and the words ask what comes after them: what that history opens."""
+    if any(m.role not in (DONE, "") for m in local):
+        return False
+    if _WHAT_NEXT_RE.search(part):
+        return True
+    return any(m.role == DONE for m in local) and _NEXT_ASK_RE.search(part) is not None
+
+
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
@@ -619,7 +649,7 @@ def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     if not told:
         return False
     later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
-    return bool(later) and re.search(r"[.?!;,\u2014]", text[max(told):later[0].start]) is not None
+    return bool(later) and re.search(r"[.?!;,\u2014\u2013]|\s-+\s", text[max(told):later[0].start]) is not None
 
 
 def _states_history(text: str) -> bool:

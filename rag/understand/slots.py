@@ -33,7 +33,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|missed|"
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
-             r"instead of|rather than|no|not")
+             r"instead of|rather than|no|not|never")
 _DONE = (r"i(?: have|'ve| ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
          r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
@@ -56,20 +56,22 @@ _POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
-                           r"have\s+been\s+|all\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
+                           r"have\s+been\s+|all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
 # a negation whose object is a pronoun points back: "took A but failed it", "did A and B, dropped both"
-_BACK_NOT_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
+BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
                           r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
-                          r"didn'?t complete|did not complete|got an? f in)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
+                          r"didn'?t complete|did not complete|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
+                          r"missed|never took|never taken|haven'?t taken|have not taken)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
                           r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)
 _PRONOUN_OBJECT_RE = re.compile(r"^\s+(?:it|that(?: one)?|this(?: one)?|them|both|the course|the class)\b",
                                 re.IGNORECASE)
 # what joins the items of one list: the cue before the list covers all of them
 _NEGATED_DONE_RE = re.compile(r"\b(?:without|w/o|never|not|haven'?t|have not|didn'?t|did not)\s*(?:ever\s+|yet\s+)?$",
                               re.IGNORECASE)
-_OR_JOIN_RE = re.compile(r"^\s*,?\s*(?:or|or else)\s*$", re.IGNORECASE)
-_LIST_JOIN_RE = re.compile(r"^\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|as well as|plus)?\s*$", re.IGNORECASE)
+_OR_JOIN_RE = re.compile(r"^\s*\)?\s*,?\s*\(?\s*(?:or|or else)\s*$", re.IGNORECASE)
+_LIST_JOIN_RE = re.compile(r"^\s*\)?\s*\(?\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|as well as|plus)?\s*\(?\s*$",
+                           re.IGNORECASE)
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bso\b|\bwhile\b|\bbecause\b|"
                             r"\bsince\b|\bif\b|\bwhen\b|\bthen\b", re.IGNORECASE)
 
@@ -110,6 +112,7 @@ class Slots:
         return list(dict.fromkeys(m.code for m in self.mentions if role is None or m.role == role))
 
 
+_ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
 _NAMED_CODE_RE = re.compile(
     r"\b(" + "|".join(sorted((re.escape(n) for n in SUBJECT_NAMES if " " not in n or len(n) < 16), key=len,
                              reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
@@ -120,6 +123,7 @@ def normalize_text(text: str, known: set[str] | None = None) -> str:
     written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
     calendar has that course (so "geology 101" never becomes a course that does not exist)."""
     text = _DASHED_CODE_RE.sub(r"\1 \2", text)
+    text = _ARROW_RE.sub(" for ", text)  # "A and B done -> C ok?": the arrow points at the course asked about
 
     def named(m: re.Match) -> str:
         code = f"{SUBJECT_NAMES[m.group(1).lower()]} {m.group(2).upper()}"
@@ -155,7 +159,7 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
     """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
     Returned so a "yes" can be withheld (a negation whose course ubcal cannot place)."""
     for m in _CUE_RE.finditer(text):
-        if not m["not"] or m["not"].lower() in ("no", "not"):
+        if not m["not"] or m["not"].lower() in ("no", "not", "never"):
             continue
         if _PRONOUN_OBJECT_RE.match(text[m.end():]) and any(c.role == NOT_DONE and c.end <= m.start()
                                                              for c in mentions):
@@ -229,8 +233,8 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
 
 def _negate_back(text: str, mentions: list[CodeMention]) -> None:
     """ "took A but failed it": the course (or, for "them"/"both", the list) just before the pronoun."""
-    for cue in _BACK_NOT_RE.finditer(text):
-        before = [m for m in mentions if m.end <= cue.start()]
+    for cue in BACK_NEGATION_RE.finditer(text):
+        before = [m for m in mentions if m.end <= cue.start() and m.role != TARGET]  # "take B without it": not B
         if not before:
             continue
         group = [before[-1]]

@@ -77,3 +77,21 @@ def test_a_stated_program_settles_a_restriction_that_names_it_and_only_then():
     assert restriction_met("Restricted to students in the Widgetry Honours program.", chem) == UNKNOWN
     assert restriction_met("Restricted to students in Widgetry and Gadgetry combined.", chem) == UNKNOWN
     assert restriction_met("Limited to students in second year.", chem) == NO  # the year still decides
+
+
+def test_a_standing_sentence_with_is_required_is_still_only_a_standing():
+    from rag.index.requirement_tree import History, standing_met
+
+    assert standing_met("Second-year standing is required.", History(year=1)) == NO
+    assert standing_met("Second-year standing is required.", History(year=2)) == YES
+    assert standing_met("Second-year standing in Science is required.", History(year=2)) == UNKNOWN
+
+
+def test_a_count_of_courses_is_described_in_words_as_the_calendar_writes_it():
+    from rag.index.requirement_tree import describe
+
+    tree = parse_requirement("Two of ABCD 301, ABCD 302, ABCD 303.")
+    if tree["op"] == "n_of":  # the answer must not state a digit the cited sentence lacks
+        assert describe(tree).startswith("two of ")
+    assert describe({"op": "n_of", "n": 2, "items": [{"op": "course", "code": "ABCD 301"},
+                                                     {"op": "course", "code": "ABCD 302"}]}).startswith("two of ")

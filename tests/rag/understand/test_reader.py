@@ -54,6 +54,17 @@ def test_intent(reader, text, intent):
      ["ABCD 110", "EFGH 100"], ["ABCD 120"]),
     ("I'm currently in ABCD 210. am I allowed into ABCD 310 next term?", "ABCD 310", [], ["ABCD 210"]),
     ("without having done ABCD 120 could I still take ABCD 221", "ABCD 221", [], ["ABCD 120"]),
+    # a grade below 50% is a fail, whatever verb tells it
+    ("got a 45 in ABCD 110, can I do ABCD 221", "ABCD 221", [], ["ABCD 110"]),
+    ("got an F in ABCD 110 and a B in EFGH 100. ABCD 221 ok?", "ABCD 221", ["EFGH 100"], ["ABCD 110"]),
+    # a pronoun after a negation points back, never at the course asked about next
+    ("took ABCD 210 but failed it, ABCD 310 possible?", "ABCD 310", [], ["ABCD 210"]),
+    ("my roommate took ABCD 110; can I take ABCD 221 without it", "ABCD 221", [], ["ABCD 110"]),
+    ("did ABCD 110 and EFGH 100 but dropped both - ABCD 221?", "ABCD 221", [], ["ABCD 110", "EFGH 100"]),
+    # "never" with words between, and an alternative in brackets, share the negation
+    ("did ABCD 110 but never its sibling 120 (or EFGH 100). is ABCD 221 open to me", "ABCD 221", ["ABCD 110"],
+     ["ABCD 120", "EFGH 100"]),
+    ("ABCD 110 and EFGH 100 both passed -> ABCD 221 ok?", "ABCD 221", ["ABCD 110", "EFGH 100"], []),
 ])
 def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
     q = understand(text, reader)
@@ -288,3 +299,38 @@ def test_history_told_only_as_missing_leaves_the_named_course_as_the_one_asked_a
 def test_having_credit_for_courses_is_having_taken_them(reader):
     q = understand("I have credit for ABCD 110 & ABCD 120 - can I enroll in ABCD 210?", reader)
     assert q.completed == ["ABCD 110", "ABCD 120"] and q.target == "ABCD 210"
+
+
+def test_letter_grades_are_read_at_their_floor(reader):
+    q = understand("got a B+ in ABCD 110, can I take ABCD 221", reader)
+    assert (q.scores, q.letters, q.completed) == ({"ABCD 110": 76.0}, {"ABCD 110": "B+"}, ["ABCD 110"])
+    assert "B+ (at least 76%)" in q.reading
+    q = understand("ABCD 110 with a friend, then ABCD 221?", reader)  # the article "a" is no grade
+    assert q.letters == {} and q.scores == {}
+
+
+def test_numbered_questions_are_parts_and_keep_their_own_courses(reader):
+    q = understand("hi, (1) what does ABCD 110 unlock and (2) how many credits is ABCD 210", reader)
+    assert [p.intent for p in q.parts] == ["unlocks", "credits"]
+    assert q.parts[0].completed == ["ABCD 110"]  # ABCD 210, asked about in (2), is not history
+
+
+def test_asking_whether_a_course_must_be_done_first_is_a_need_check(reader):
+    q = understand("Must I have completed ABCD 213 to register in ABCD 310?", reader)
+    assert (q.intent, q.asked, q.targets) == ("need_check", ["ABCD 213"], ["ABCD 310"])
+    q = understand("does ABCD 110 count for ABCD 221 or do I need more", reader)
+    assert (q.intent, q.completed, q.target) == ("eligibility", ["ABCD 110"], "ABCD 221")
+
+
+@pytest.mark.parametrize("text", ["ABCD 110 done, what's next?", "ABCD 110 then what",
+                                  "finished ABCD 110 - which courses can I take now"])
+def test_a_history_then_what_next_asks_what_it_opens(reader, text):
+    q = understand(text, reader)
+    assert (q.intent, q.completed) == ("unlocks", ["ABCD 110"])
+
+
+def test_shape_words_that_are_not_questions(reader):
+    assert split_parts("I did ABCD 110. Can I also get credit for ABCD 120?") == [
+        "I did ABCD 110. Can I also get credit for ABCD 120?"]
+    assert understand("can you tell me what ABCD 221 needs", reader).yes_no is False
+    assert understand("how much is tuition for the Applied Widgets program", reader).intent == "decline"
