@@ -98,6 +98,9 @@ def normalize_requirement(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+_AND_EITHER_RE = re.compile(r"\s*(?:,\s*and|,|\s+and)\s+(?=either\b)", re.IGNORECASE)
+
+
 def _strip(text: str) -> str:
     text = re.sub(r"\s+", " ", text).strip()
     while True:
@@ -217,8 +220,8 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
         return {"op": "unparsed", "text": ""}
     if not find_codes(text):
         return _condition(text, subjects)  # no course in it: one typed condition, however it is worded
-    leaf = _code_leaf(text, subjects)
-    if leaf:
+    leaf = _code_leaf(text, subjects) or _code_leaf(re.sub(r"^either\s+", "", text, flags=re.IGNORECASE), subjects)
+    if leaf:  # "either CHEM 154" (its "or ..." cut off by the split above it) is that course
         return leaf
     for pattern, op, within in ((re.compile(r"\s*;\s*(?=or\b)", re.IGNORECASE), "one", True),
                                 (re.compile(r"\s*;\s*"), "all", True),
@@ -230,7 +233,9 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
     labeled = _labeled(text, subjects)
     if labeled:
         return labeled
-    for pattern, op in ((_OR_SPLIT_RE, "one"), (_AND_SPLIT_RE, "all"), (_COMMA_CLAUSE_RE, "all")):
+    # "All of A and B, and either C or all of D, E": the "either ... or" is one part, its "or" binds inside it
+    for pattern, op in ((_AND_EITHER_RE, "all"), (_OR_SPLIT_RE, "one"), (_AND_SPLIT_RE, "all"),
+                        (_COMMA_CLAUSE_RE, "all")):
         parts = _split_top(text, pattern)
         if len(parts) > 1:
             return {"op": op, "n": 1 if op == "one" else 0, "items": [parse_requirement(p, subjects) for p in parts]}

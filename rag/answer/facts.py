@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.understand import Question
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
-                                        restriction_met, tree_codes, unchecked, unparsed_parts)
+                                        excluded_group, restriction_met, tree_codes, unchecked, unparsed_parts)
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
@@ -209,13 +209,12 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if done != set(q.completed) - set(q.not_completed):
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
-    done = History(done, q.standing, q.scores, tuple(q.entities.programs))  # a stated year, grade or program
+    done = History(done, q.standing, q.scores, tuple(q.entities.programs), tuple(q.not_in))  # what the student said
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
         restricted = restriction_met(c.restriction, done) if c.restriction else YES
         if restricted == NO:
-            return "no", (f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and the year you gave is "
-                          f"not one it admits. {ref}")
+            return "no", f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
         if c.restriction and restricted == UNKNOWN:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
                                    f"{_quote(c.restriction)} {ref}")
@@ -232,9 +231,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         return _without(c, q, ref)
     result = evaluate(c.prerequisite_tree, done)
     restricted = restriction_met(c.restriction, done) if c.restriction else YES
-    if result == YES and restricted == NO:
-        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and the year you gave is not "
-                      f"one it admits. {ref}\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    if result != NO and restricted == NO:  # turned away by who may register, whatever the courses
+        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
+                      f"\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
     if result == YES and restricted == UNKNOWN:
         result = UNKNOWN
         conditions = [c.restriction]
@@ -243,7 +242,13 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
     else:
         conditions = unchecked(c.prerequisite_tree, done)
-    if result == YES:
+    skipped = _corequisite_skipped(c, q, done) if result == YES else []
+    if skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
+        result = UNKNOWN
+        lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (before or at the same time), and you said you "
+                f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
+    elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == NO:
         lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
@@ -257,6 +262,21 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if clash:
         lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
     return result, "\n".join(lines)
+
+
+def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]:
+    """Courses the student says they have not taken that the unmet corequisite needs."""
+    tree = c.corequisite_tree
+    if tree is None or evaluate(tree, done) == YES:
+        return []
+    named = set(tree_codes(tree))
+    return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
+
+
+def _refused(c: CourseFact, done: History) -> str:
+    """Why a restriction turns the student away, in their own terms."""
+    group = excluded_group(c.restriction, done)
+    return f"you said you are not in \u201c{group}\u201d" if group else "the year you gave is not one it admits"
 
 
 def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:

@@ -52,11 +52,12 @@ class History(frozenset):
     """
 
     def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None,
-                programs: tuple[str, ...] = ()) -> "History":
+                programs: tuple[str, ...] = (), not_in: tuple[str, ...] = ()) -> "History":
         history = super().__new__(cls, courses)
         history.year = year
         history.scores = dict(scores or {})
         history.programs = tuple(programs)  # program titles the student says they are in
+        history.not_in = tuple(not_in)  # what the student says they are not in ("creative writing major")
         return history
 
 
@@ -84,7 +85,10 @@ _GENERIC_PROGRAM_WORDS_RE = re.compile(r"\b(?:a|an|the|specializations?|programs
 def restriction_met(text: str, history: set[str]) -> str:
     """YES / NO when what the student said settles who may register: a stated year for a year-only
     condition; a stated program named as one of the programs a restriction admits (YES only: a program
-    not named may still be covered by words ubcal cannot match, e.g. "Honours programs"). Else UNKNOWN."""
+    not named may still be covered by words ubcal cannot match, e.g. "Honours programs"); a group the
+    student says they are not in, when it is the only group admitted (NO). Else UNKNOWN."""
+    if excluded_group(text, history):
+        return NO
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(text or "")
     programs = getattr(history, "programs", ())
@@ -96,6 +100,33 @@ def restriction_met(text: str, history: set[str]) -> str:
             if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():
                 return YES
     return UNKNOWN
+
+
+_ONLY_RE = re.compile(r"^\s*(?:open only|only open|restricted|available only|only available|limited|reserved)\s+"
+                      r"(?:to|for)\b", re.IGNORECASE)
+_GROUP_WORDS = frozenset({"a", "an", "the", "in", "of", "to", "for", "and", "my", "major", "majors", "minor", "minors",
+                          "student", "students", "specialization", "specialisation", "specializations", "program",
+                          "programs", "programme", "degree", "honours", "cohort", "stream", "option", "faculty",
+                          "currently", "yet", "actually"})
+
+
+def _words(text: str) -> set[str]:
+    return {w[:-1] if w.endswith("s") and len(w) > 3 else w for w in re.findall(r"[a-z]+", text.lower())}
+
+
+def excluded_group(text: str, history: set[str]) -> str:
+    """The group the student says they are not in ("not a creative writing major") when the restriction
+    admits only that group ("Restricted to Majors in Creative Writing."): its words, else ""."""
+    if not getattr(history, "not_in", ()) or not _ONLY_RE.match(text or ""):
+        return ""
+    if re.search(r"\bor\b|\bone of\b|,|;|\bwith\b|\bpermission\b|\bconsent\b", text, re.IGNORECASE):
+        return ""  # several groups, or a way in besides membership: being outside one group settles nothing
+    admitted = _words(text)
+    for group in history.not_in:
+        named = _words(group) - _GROUP_WORDS
+        if named and named <= admitted:
+            return group
+    return ""
 
 
 def unparsed_parts(node: dict) -> list[str]:

@@ -24,9 +24,9 @@ from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.slots import (BACK_NEGATION_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_scores, read_standing, read_subjects, read_year_levels, read_year_term)
+                                  read_not_in, read_scores, read_standing, read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
 # With no course named, a word for what the calendar lacks ("tuition", "prof") declines once the classifier
@@ -60,16 +60,18 @@ CALENDAR_CUE_RE = re.compile(
     r"exam|polic|concession|graduat|admission|admit|transfer|withdraw|deadline|faculty|curriculum|lab|seminar|"
     r"study|studies|learn|teach|cover|syllabus|elective|calendar)", re.IGNORECASE)
 # a part that asks (rather than states history: "I have CPSC 110.", "CAPS 306 and CAPS 310 done.")
-_ASKS_RE = re.compile(r"\?\s*$|^\s*(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
+# "two things: what ...", "Comm student: did A, B": a short label before the words that ask or tell
+_LABEL = r"(?:[\w' ]{1,30}(?::|\s[-\u2014\u2013])\s+)?"
+_ASKS_RE = re.compile(r"\?\s*$|^\s*" + _LABEL + r"(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
 _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
                            r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
 # a piece that starts by telling history ("I have 6 credits of CHEM") is not a question of its own
-_HISTORY_START_RE = re.compile(r"\s*(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
+_HISTORY_START_RE = re.compile(r"\s*" + _LABEL + r"(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
 # "did chem 233 but skipped the lab." / "have MATH 100 and 101.": a question word that opens a statement
 # (no person after it, no question mark) tells history; "did I ..." / "have you ..." would ask
-_STATEMENT_START_RE = re.compile(r"\s*(?:(?:so|and|but|also|ok|okay)\s+)?(?:did|have|had|has|done|took|finished|"
+_STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|okay)\s+)?(?:did|have|had|has|done|took|finished|"
                                  r"completed|passed|failed|got)\s+(?!(?:i|you|u|we|they|it|he|she|anyone|anybody|"
                                  r"someone|there|that|this)\b)", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
@@ -94,12 +96,20 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmee
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
 # asked after a history: "what's next", "then what", "what can I take now", "which ones am I eligible for"
-_WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|where (?:do i go|to) "
+_WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|what follows|"
+                           r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
                            r"from here|what after)\b", re.IGNORECASE)
 _NEXT_ASK_RE = re.compile(r"\b(?:what|which|wat|whats|what's)\b.*\b(?:next|qualify|qualified|eligible|open(?:s|ed)?|"
                           r"unlock\w*|can i (?:take|do)|could i (?:take|do)|afterwards?|(?:comes?|take|do) after|follow\w*|"
                           r"available to me)\b",
                           re.IGNORECASE)
+# the course to have done before the other: "finish A first", "A first, mandatory?", "B needs A as a pre-req"
+FIRST_COURSE_RE = re.compile(r"([A-Z]{2,5}[ _-]?\d{3}[A-Z]?)\s+(?:first|beforehand|ahead of time|before(?:hand)?\b(?!\s+\w))\b",
+                             re.IGNORECASE)
+_AS_REQUISITE_RE = re.compile(r"\b(?:need|needs|require|requires|want|wants|list|lists|have|has|use|uses)\s+"
+                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+as\s+(?:a|an|its|the)?\s*(?:pre|co)[\s-]?req", re.IGNORECASE)
+# "the instructor's permission": a condition the calendar states, however teacher-like the word
+_PERMISSION_RE = re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE)
 # what a program obliges: with a program named, "required courses" asks for its table
 _PROGRAM_DUTY_RE = re.compile(r"\b(?:required|requirements?|mandatory|compulsory|obligatory|core courses?|"
                               r"(?:have|has|need|needs) to (?:take|do)|must (?:take|do))\b", re.IGNORECASE)
@@ -113,7 +123,8 @@ _NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|
                             r"mandatory|compulsory|a must)\s+to\b)", re.IGNORECASE)
 _IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
                              r"(?:required|needed|necessary|mandatory|compulsory|obligatory|essential|a must|"
-                             r"a pre-?req\w*|a prerequisite)\b", re.IGNORECASE)
+                             r"a pre-?req\w*|a prerequisite|(?:an?\s+)?(?:\w+\s+)?(?:requirement|pre-?req\w*|prerequisite))\b",
+                             re.IGNORECASE)
 # the course is what is needed: "do I need STAT 200", "STAT 201 is required in 2nd year"
 _COURSE_NEEDED_RE = re.compile(r"\b(?:need|needs|needed|require|requires|required)\s+(?:to\s+(?:take|do)\s+)?"
                                r"[A-Za-z]{2,5} ?\d{3}\b|\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\s+(?:is\s+|are\s+)?"
@@ -132,7 +143,7 @@ OFF_CALENDAR_RE = re.compile(
     r"schedules?|scheduled|what time|offered (?:in|this|next|during)|rooms?|waitlist\w*|wait-list\w*|seats?|"
     r"class size|tuition|fees?|cost|price|scholarships?|bursar\w*|housing|residence|parking|e-?mail|phone|"
     r"office hours|grade distribution|class average|average grade|pass rate|fail rate|curved|easy|easiest|"
-    r"hard|hardest|difficult|workload|hours a week|ratemyprof\w*|reddit|admission average|gpa cutoff|"
+    r"hard(?![\s-]+(?:requirements?|pre-?req\w*|prerequisites?|co-?req\w*|rule|must|cutoff))|hardest|difficult|workload|hours a week|ratemyprof\w*|reddit|admission average|gpa cutoff|"
     r"acceptance rate|salary|salaries|jobs?|zoom|online|in[- ]person|final exam|midterms?|exam dates?|"
     r"worth it|fun|interesting|boring|who (?:grades|marks|runs|coordinates)|the final(?! year))\b", re.IGNORECASE)
 # "which courses unlock X" asks what X needs; "X unlocks which courses" asks what X opens
@@ -160,7 +171,8 @@ _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredi
 # "could I (still) register in X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
 _CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
-                          r"(?:take|register|enrol+|sign up|get into|do)\b", re.IGNORECASE)
+                          r"(?:take|register|enrol+|sign up|get into|do)\b|\b(?:possible|doable|allowed|eligible|"
+                          r"open to me|able to (?:take|register|enrol+))\b", re.IGNORECASE)
 _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|lists|listed|include[sd]?|part of|"
                                   r"in (?:the|my|a)\s+\w*\s*(?:program|major|minor|degree|specialization))\b",
                                   re.IGNORECASE)
@@ -175,7 +187,7 @@ PROGRAM_CUE_RE = re.compile(
     r"obligatory|eng|engg|engineers?|"
     r"engineering|count(?:s)? (?:toward|towards|for))\b", re.IGNORECASE)
 # "(the BSc, not geo eng)": a program named only to be set aside is not the one asked about
-_NOT_PROGRAM_RE = re.compile(r"\b(?:not|except|rather than|instead of|other than)\s+(?:the\s+)?"
+_NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other than)\s+(?:the\s+)?"
                              r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
                             # "..., also what does it need" starts a part; "can I also get credit" does not
@@ -199,11 +211,12 @@ _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class
                          re.IGNORECASE)
 # asked so that "yes" means excluded ("are they excluded?", "does A block credit for B?")
 _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|duplicate|only one of|"
-                               r"count as the same|redundant|interchangeable|\bblock|\bprevent|\bstop(?:s)? me|"
+                               r"count as the same|redundant|interchangeable|double[- ]?count|\bblock|\bprevent|\bstop(?:s)? me|"
                                r"\brule(?:s)? out|\bbar(?:s)? me|\bdisqualif|\bcancel|\blose\b|\bcount against",
                                re.IGNORECASE)
 # asked so that "yes" means credit for both ("is credit granted for A as well as B?", "both count?")
-_BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?(?:both|each)\b|"
+_BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
+                          r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b", re.IGNORECASE)
@@ -257,6 +270,8 @@ class Question:
     standing: int = 0  # the year the student says they are in ("2nd year student"), 0 when not said
     scores: dict[str, float] = field(default_factory=dict)  # percent grades stated per course
     letters: dict[str, str] = field(default_factory=dict)  # letter grades stated ("B+"), scored at their floor
+    not_in: list[str] = field(default_factory=list)  # groups the student says they are not in ("CRWR major")
+    concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
 
     @property
     def off_calendar(self) -> bool:
@@ -293,10 +308,15 @@ class Question:
             bits.append("grades " + ", ".join(f"{c} {self._grade(c)}" for c in self.scores))
         if self.standing and self.intent in ("eligibility", "unlocks"):
             bits.append(f"in year {self.standing}")
+        if self.not_in and self.intent == "eligibility":
+            bits.append("not in " + ", ".join(self.not_in))
         if self.unknown_completed:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
-        if self.not_completed:
-            bits.append("not completed " + ", ".join(self.not_completed))
+        missing = [c for c in self.not_completed if c not in self.concurrent]
+        if self.concurrent:
+            bits.append("taking or planning " + ", ".join(self.concurrent) + " (not completed)")
+        if missing:
+            bits.append("not completed " + ", ".join(missing))
         if self.unresolved and self.intent in ("eligibility", "unlocks", "need_check"):  # where it withholds "yes"
             bits.append(f"could not tell which course \u201c{self.unresolved}\u201d refers to")
         bits.append(_asking(self))
@@ -309,7 +329,7 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
-                "standing": self.standing, "scores": self.scores, "letters": self.letters,
+                "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "concurrent": self.concurrent,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -495,7 +515,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
                  spans=finder.spans(part), standing=read_standing(text),
                  scores=read_scores(text, history if history is not None else local),
-                 letters=read_letter_grades(text, history if history is not None else local))
+                 letters=read_letter_grades(text, history if history is not None else local),
+                 not_in=read_not_in(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
@@ -510,12 +531,16 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
-    unsure_other = intent == "other" and "eligibility" in [n for n, _ in feasible[:3]]
+    unsure_other = (intent == "other" and "eligibility" in [n for n, _ in feasible[:3]]) or (
+        intent == "prereq_of" and not _REQUISITE_WORD_RE.search(part) and not _NEED_RE.search(part))
     if (intent in ("unlocks", "exclusion", "compare", "credit_compare") or unsure_other) and history is None \
             and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
             and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
                      or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
+    if intent not in ("eligibility", "need_check") and history is None and _asks_next_course(local, text) \
+            and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(part):
+        intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
         intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
@@ -557,7 +582,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     def first(intent: str) -> list[tuple[str, float]]:
         return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
 
-    off_calendar = OFF_CALENDAR_RE.search(part) is not None
+    off_calendar = OFF_CALENDAR_RE.search(part) is not None and not _PERMISSION_RE.search(part)
     if len(courses) < 1 and programs and top in ("subject_level", "topic_level") and "program_year" in names \
             and _PROGRAM_DUTY_RE.search(part):
         return first("program_year")  # "astronomy 4th year: required courses?": the program's table, not a level
@@ -583,13 +608,17 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
+    if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of") \
+            and "need_check" in names and (FIRST_COURSE_RE.search(part) or _AS_REQUISITE_RE.search(part)) \
+            and not off_calendar:
+        return first("need_check")  # "B - do they make you finish A first", "B needs A as a pre-req??"
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
         # enough there ("how does Credit/D/Fail apply to X" is not about X's credits).
         words = REQUIREMENT_WORD_RE if top == "decline" else _REQUISITE_WORD_RE
         unsure_decline = top == "decline" and not off_calendar and feasible[0][1] < DECLINE_SURE
-        if not (unsure_decline or words.search(part)
+        if not (unsure_decline or words.search(part) or _PERMISSION_RE.search(part) or _IS_REQUIRED_RE.search(part)
                 or (len(courses) >= 2 and _NEED_RE.search(part))):
             return feasible
         named = [name for name, pattern in FACETS if pattern.search(part)]
@@ -631,6 +660,16 @@ def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
     one asked about (an "opens up" reading would count it as taken)."""
     return (any(m.role == NOT_DONE for m in local) and not any(m.role == DONE for m in local)
             and any(m.role in (TARGET, "") for m in local))
+
+
+def _bare_course_tail(part: str) -> bool:
+    """The last sentence is a course code and at most three other words ("BIOC 203?", "what about X 210")."""
+    sentences = [x for x in re.split(r"[.?!;]+", part) if x.strip()]
+    if not sentences:
+        return False
+    last = sentences[-1]
+    rest = re.sub(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
+    return rest != last and len(re.findall(r"[A-Za-z']+", rest)) <= 3
 
 
 def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
@@ -685,6 +724,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
     q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
+    q.concurrent = []
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks"):
@@ -699,6 +739,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
+        q.concurrent = [c for c in q.not_completed
+                        if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
     elif intent == "need_check":
         target_idx = _need_target(local, text)
         q.targets = [local[i].code for i in target_idx]
@@ -743,7 +785,15 @@ def _targets(local: list[CodeMention]) -> list[str]:
 
 
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
-    """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B."""
+    """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
+    in "B - finish A first?" it is B."""
+    first = FIRST_COURSE_RE.search(text)
+    if first:
+        code = re.sub(r"[\W_]", "", first.group(1)).upper()
+        asked = [i for i, m in enumerate(local) if m.code.replace(" ", "") == code]
+        others = [i for i, m in enumerate(local) if m.code.replace(" ", "") != code]
+        if asked and others:
+            return others
     for m in local:  # "is A (or B) (actually) required (for C)": A and B are asked about, the rest are targets
         verb = re.search(r"\b(?:is|are)\s*$", text[:m.start], re.IGNORECASE)
         required = _IS_REQUIRED_RE.match(text, verb.start()) if verb else None

@@ -26,7 +26,8 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"got| gotten| taken)?|have not(?: yet)?(?: taken| done| completed| finished| passed)?|hasn'?t|"
              r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
              r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
-             r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|withdrew(?: from)?|"
+             r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|dropping|withdrew(?: from)?|"
+             r"withdraw(?:ing)?(?: from)?|"
              r"withdrawn(?: from)?|w'?d|skipped|skip|skipping|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
@@ -36,7 +37,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"instead of|rather than|no|not|never")
 _DONE = (r"i(?: have|'ve| ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
          r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
-         r"took|did)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
+         r"took|did)|i (?:pass|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
          r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
@@ -47,6 +48,9 @@ _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| f
            r"sign up for|signing up for|eligible (?:for|to take)|qualify for|qualified for|ready for|"
            r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|"
            r"get in(?:to)?|register in|place into")
+# cues that say a course is under way or planned, not merely missing: enough for a corequisite
+CONCURRENT_CUE_RE = re.compile(r"currently|am taking|i'?m taking|still taking|in progress|will take|will be taking|"
+                               r"plan|going to take|enrolled in", re.IGNORECASE)
 _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<target>{_TARGET})\b",
                      re.IGNORECASE)
 # a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
@@ -320,6 +324,21 @@ _SCORE_BEFORE_RE = re.compile(r"\b(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?\s+(?:
 _SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)|"
                              r"(?:with|w/|got)\s+(?:an?\s+)?(?P<t>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?"
                              r"(?!\s*(?:credits?|cr|level|-level|hours?)\b)(?![\d.]))", re.IGNORECASE)
+
+
+# "I'm not a creative writing major", "not in the X dual degree", "so no neuroscience specialization"
+_GROUP_NOUN = (r"(?:major|majors|minor|student|students|specialization|specialisation|program|programme|degree|"
+               r"honours|cohort|stream|option)")
+_NOT_IN_RE = re.compile(
+    r"(?:\bnot|n't|\bno longer|\bnever been)\s+(?:currently\s+|actually\s+|yet\s+)?(?:(?:a|an|in|into|part of|"
+    r"enrolled in|admitted (?:in|into|to)|registered in|accepted (?:in|into|to))\s+)?(?:the\s+|a\s+|an\s+|my\s+)?"
+    rf"(?P<what>(?:[A-Za-z][\w.&'-]*\s+){{0,4}}?{_GROUP_NOUN})\b|"
+    rf"\bno\s+(?P<what2>(?:[A-Za-z][\w.&'-]*\s+){{0,3}}?{_GROUP_NOUN})\b", re.IGNORECASE)
+
+
+def read_not_in(text: str) -> list[str]:
+    """Groups the student says they are not in (program, major, degree), as written."""
+    return [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
 
 
 def read_standing(text: str) -> int:

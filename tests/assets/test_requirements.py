@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from assets.requirements import normalize_requirement, parse_requirement, split_notes
-from rag.index.requirement_tree import describe, tree_codes, unparsed_parts
+from rag.index.requirement_tree import NO, YES, describe, evaluate, tree_codes, unparsed_parts
 
 
 def test_one_of_list_is_an_alternative_of_courses():
@@ -80,3 +80,14 @@ def test_a_code_run_into_the_next_sentence_is_the_requirement_and_the_rest_a_not
     assert notes == ["A minimum standing of 65% is recommended."]
     kept, notes = split_notes("ABCD 110 Or third-year standing.")  # a capitalised joiner is not a new sentence
     assert notes == [] and kept == "ABCD 110 Or third-year standing."
+
+
+def test_an_either_group_after_and_binds_its_own_or():
+    # the "or" inside "either ... or ..." does not split the whole sentence into two routes
+    tree = parse_requirement("All of ABCD 204 and EFGH 241, and either ABCD 154 or all of ABCD 121, ABCD 123.")
+    assert tree["op"] == "all"
+    assert evaluate(tree, {"ABCD 204", "EFGH 241", "ABCD 154"}) == YES
+    assert evaluate(tree, {"ABCD 121", "ABCD 123", "ABCD 154"}) == NO  # was a "yes" route on its own
+    tree = parse_requirement("ABCD 100, either ABCD 210 or EFGH 323, and either ABCD 107 or ABCD 110.")
+    assert evaluate(tree, {"ABCD 100", "ABCD 110"}) == NO
+    assert evaluate(tree, {"ABCD 100", "EFGH 323", "ABCD 107"}) == YES

@@ -175,3 +175,57 @@ def test_one_courses_exclusions_are_listed_from_either_entry(answerer):
 def test_a_course_named_only_as_a_corequisite_is_answered_as_one(answerer):
     a = _facts_answer(answerer, "is CPSC 110 required for CPSC 121?")
     assert a.answer.startswith("Yes, as a corequisite") and "one option" not in a.answer
+
+
+def _tiny_course(code: str, prerequisite: str = "", corequisite: str = "", restriction: str = ""):
+    from assets.requirements import parse_requirement
+    from rag.index.facts import CourseFact
+
+    return CourseFact(code=code, title="A Course", credits="3", credits_min=3, credits_max=3, level=int(code[-3]),
+                      url="https://example.test/abcd", anchor=code.lower().replace(" ", "-"), heading=code,
+                      text=f"Prerequisite: {prerequisite} Corequisite: {corequisite} {restriction}",
+                      prerequisite=prerequisite,
+                      prerequisite_tree=parse_requirement(prerequisite) if prerequisite else None,
+                      prerequisite_parsed=True, prerequisite_unparsed=[], corequisite=corequisite,
+                      corequisite_tree=parse_requirement(corequisite) if corequisite else None,
+                      exclusion="", excluded_with=[], equivalency="", restriction=restriction)
+
+
+def _tiny_question(target: str, completed=(), not_completed=(), not_in=()):
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    return Question(text="", entities=Entities(courses=[target, *completed, *not_completed]), intent="eligibility",
+                    target=target, targets=[target], completed=list(completed), not_completed=list(not_completed),
+                    not_in=list(not_in))
+
+
+def test_a_corequisite_the_student_says_they_have_not_taken_withholds_yes():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    course = _tiny_course("ABCD 303", prerequisite="ABCD 200.", corequisite="ABCD 213.")
+    facts = FactStore(courses={"ABCD 303": course}, required_by={}, coreq_of={}, excluded={})
+    said_not = eligibility(_tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"]), facts)
+    assert said_not.verdict == "cannot tell" and "only if you take it alongside" in said_not.text
+    silent = eligibility(_tiny_question("ABCD 303", ["ABCD 200"]), facts)
+    assert silent.verdict == "yes" and "Corequisite" in silent.text
+    taking = _tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
+    taking.concurrent = ["ABCD 213"]  # "I'm taking ABCD 213 this term": alongside is what a corequisite asks
+    assert eligibility(taking, facts).verdict == "yes"
+
+
+def test_a_group_the_student_is_not_in_is_turned_away_only_when_it_is_the_only_group():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    only = _tiny_course("ABCD 451", prerequisite="ABCD 401.", restriction="Restricted to Majors in Widget Design.")
+    either = _tiny_course("ABCD 452", prerequisite="ABCD 401.",
+                          restriction="Restricted to students in one of Widget Design Major, Gadget Major.")
+    facts = FactStore(courses={"ABCD 451": only, "ABCD 452": either}, required_by={}, coreq_of={}, excluded={})
+    no = eligibility(_tiny_question("ABCD 451", ["ABCD 401"], not_in=["widget design major"]), facts)
+    assert no.verdict == "no" and "you said you are not in" in no.text
+    open_question = eligibility(_tiny_question("ABCD 452", ["ABCD 401"], not_in=["widget design major"]), facts)
+    assert open_question.verdict == "cannot tell"
+    unrelated = eligibility(_tiny_question("ABCD 451", ["ABCD 401"], not_in=["gadget major"]), facts)
+    assert unrelated.verdict == "cannot tell"

@@ -334,3 +334,21 @@ def test_shape_words_that_are_not_questions(reader):
         "I did ABCD 110. Can I also get credit for ABCD 120?"]
     assert understand("can you tell me what ABCD 221 needs", reader).yes_no is False
     assert understand("how much is tuition for the Applied Widgets program", reader).intent == "decline"
+
+
+@pytest.mark.parametrize("text, not_in", [
+    ("I'm not a widget design major, can I take ABCD 410", ["widget design major"]),
+    ("bio major, so no gadget specialization -- ABCD 420 possible?", ["gadget specialization"]),
+    ("not in the Foo Bar dual degree. can I enrol in ABCD 410?", ["Foo Bar dual degree"]),
+])
+def test_groups_the_student_is_not_in_are_read(reader, text, not_in):
+    q = understand(text, reader)
+    assert q.intent == "eligibility" and q.not_in == not_in
+    assert "not in " + not_in[0] in q.reading
+
+
+def test_a_course_under_way_is_not_completed_but_is_kept_apart(reader):
+    q = understand("I have ABCD 110 and I'm taking ABCD 120 this term. Can I do ABCD 221 now?", reader)
+    assert (q.completed, q.not_completed, q.concurrent) == (["ABCD 110"], ["ABCD 120"], ["ABCD 120"])
+    q = understand("if I withdraw from ABCD 110 can I still take ABCD 221", reader)
+    assert (q.not_completed, q.concurrent) == (["ABCD 110"], [])
