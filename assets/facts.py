@@ -28,8 +28,11 @@ _LABEL_RE = re.compile(r"(?<!recommended )(?<!Recommended )\b(Prerequisites?|Cor
 # Every wording of a credit exclusion found in the 2026/27 snapshot (README lists them). A sentence with one
 # of these cues and course codes excludes those codes; "A maximum of 6 credits" (a repeat limit) is not one.
 EXCLUSION_CUES = (
-    r"credit (?:will|may|can|is|shall)?\s*(?:only\s+)?(?:be\s+)?(?:granted|given|obtained|applied|received|earned|"
-    r"awarded)\s+(?:only\s+)?for\s+(?:only\s+)?(?:one|either)\b",
+    r"credits? (?:will|may|can|is|shall)?\s*(?:only\s+)?(?:be\s+)?(?:granted|given|obtained|applied|received|earned|"
+    r"awarded|allowed)\s+(?:only\s+)?(?:for|to)\s+(?:only\s+)?(?:one|either)\b",
+    r"students (?:who (?:obtain|have|receive|hold|have received|have obtained)|with) credit for\b[^.]*?\b(?:cannot|"
+    r"may not|will not)\b[^.]*?\b(?:obtain|receive|get|be granted|be given) credit for\b",
+    r"(?:receive|obtain|earn|get|be granted) credit for only one of",
     r"credit (?:will|can|may|shall) not be (?:granted|given|obtained|received|awarded) for both",
     r"credit cannot be (?:granted|given|obtained|received|awarded) for both",
     r"not for (?:credit for )?students (?:with|who have|who hold|who have received) (?:credit|taken|completed)",
@@ -41,6 +44,7 @@ EXCLUSION_CUES = (
     r"credit will be granted for (?:[A-Z]{2,5}(?:_V)? ?\d{3}[A-Z]?)\s+or\b",
 )
 _EXCLUSION_CUE_RE = re.compile("|".join(EXCLUSION_CUES), re.IGNORECASE)
+_REPEAT_LIMIT_RE = re.compile(r"\bany combination\b", re.IGNORECASE)
 _SENTENCE_END_RE = re.compile(r"\.(?=\s|$)")  # a full stop that ends a sentence ("1.5 credits" does not)
 
 
@@ -55,6 +59,8 @@ def exclusion_sentences(text: str) -> list[tuple[int, str]]:
         start = text.rfind(".", 0, m.start()) + 1
         stop = _SENTENCE_END_RE.search(text, m.end())
         end = stop.end() if stop else len(text)
+        if _REPEAT_LIMIT_RE.search(text[start:end]):
+            continue  # "12 credits ... for either one of or any combination of A, B": a cap, both may count
         found.append((start, text[start:end]))
     return found
 # who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the

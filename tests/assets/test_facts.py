@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from assets.facts import extract_facts, subjects_of
+import pytest
+
+from assets.facts import exclusion_sentences, extract_facts, subjects_of
 from assets.parse import parse_page
 from assets.sources import scan_saved_site
 from tests.conftest import page_html
@@ -104,3 +106,23 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
     assert rows["IJKL 301"]["restriction"].startswith("Available only to students in the Faculty")
     assert rows["IJKL 302"]["restriction"] == "Limited to students in second year."
     assert rows["IJKL 303"]["restriction"] == ""  # a limit on credits, not on who may register
+
+
+@pytest.mark.parametrize("sentence", [
+    "Students may receive credit for only one of ABCD 341 or EFGH 443.",
+    "Credit will be allowed for only one of ABCD 341 or EFGH 443.",
+    "Credits will be granted for only one of ABCD 341 or EFGH 443.",
+    "Credit is given for either ABCD 341 or EFGH 443, not both.",
+    "Credit will only be given to one of ABCD 341 or EFGH 443.",
+    "Students who obtain credit for ABCD 341 cannot in the same or later terms obtain credit for EFGH 443.",
+    "Students with credit for EFGH 443 cannot in the same term or later terms obtain credit for ABCD 341.",
+])
+def test_every_wording_of_an_exclusion_is_found(sentence):
+    assert [s for _, s in exclusion_sentences("Remote sensing. " + sentence + " Prerequisite: ABCD 241.")] \
+        == [" " + sentence]
+
+
+def test_a_repeat_limit_is_not_an_exclusion():
+    assert exclusion_sentences("May be repeated. A maximum of 6 credits may be taken. Prerequisite: ABCD 241.") == []
+    assert exclusion_sentences("A maximum of 12 credits can be granted for either one of or any combination of "
+                               "ABCD 401, ABCD 501.") == []
