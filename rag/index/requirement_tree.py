@@ -30,18 +30,102 @@ _YEARS_RE = re.compile(rf"^\s*(?:restricted|limited|open only|only open|availabl
                        re.IGNORECASE)
 
 
+# a year standing in a group, or worded otherwise: "Third year standing in Science", "third- or fourth-year
+# standing", "3rd-year class standing or higher in Science", "Restricted to students in the BKIN program with
+# third- or fourth-year standing", "At least third-year standing in any faculty" (a standing is that year or later)
+_MORE = r"(?:or|and)\s+(?:higher|above|beyond|greater|later|up)"
+_GROUP_STANDING_RE = re.compile(
+    r"^\s*(?:and\s+)?(?:(?:restricted|limited|open only|only open|available only)\s+to\s+students\s+"
+    r"(?:with|who have|(?:in|of|registered in|enrolled in)\s+(?:the\s+|a\s+|an\s+)?(?P<g1>(?:[^.;]|(?<=\b[A-Za-z])\.)+?)\s+with)\s+|"
+    r"requires?\s+)?(?:at least\s+)?(?:a\s+)?"
+    rf"(?P<n>{_N})(?:[- ]year)?(?:\s*-?\s*(?:or|and|to|-)\s*(?P<m>{_N}))?[- ]?(?:year)?\s*(?:{_MORE}\s+)?"
+    rf"(?:class\s+)?(?:standing|status)(?:\s*,?\s*{_MORE})?"
+    r"(?:\s+in\s+(?:the\s+|a\s+|an\s+|any\s+)?(?P<g2>(?:[^.;]|(?<=\b[A-Za-z])\.)+?))?(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$",
+    re.IGNORECASE)
+_CLASS_NUMBER_RE = re.compile(r"^\s*class standing (?P<d>[1-5])\s*\.?\s*$", re.IGNORECASE)
+# one year of a group only: "Restricted to students in second year of the Integrated Engineering Program",
+# "second year in a biology program"
+_YEAR_OF_RE = re.compile(rf"^\s*(?:(?:restricted|limited|open only|only open|available only)\s+to\s+students\s+in\s+"
+                         rf"(?:their\s+)?)?(?P<n>{_N})[- ]year\s+(?:of|in)\s+(?:the\s+|a\s+|an\s+|any\s+)?"
+                         r"(?P<g>(?:[^.;]|(?<=\b[A-Za-z])\.)+?)\s*\.?\s*$", re.IGNORECASE)
+# words that name no particular group: "in any faculty", "the ... Program"
+_GROUP_FILLER = frozenset({"the", "a", "an", "any", "of", "in", "program", "programs", "programme", "faculty",
+                           "student", "students", "degree", "major", "majors", "specialization", "bachelor",
+                           "school", "department", "year", "yr"})
+
+
 def standing_years(text: str) -> tuple[int, int] | None:
     """The years (first, last; last 0 = no limit) a condition that is only about year asks for; None
     when it says more than that ("... in the Faculty of Science") or is not about year at all."""
+    found = standing_condition(text)
+    return found[:2] if found and not found[2] else None
+
+
+def standing_condition(text: str) -> tuple[int, int, list[str]] | None:
+    """(first year, last year or 0 for no limit, groups admitted — any one of them, [] for anyone) of a
+    condition that is a year standing, possibly within a group; None when it says anything else."""
     m = _STANDING_RE.match(text or "")
     if m:
-        return _ORDINAL[m["n"].lower()], 0
+        return _ORDINAL[m["n"].lower()], 0, []
     m = _YEARS_RE.match(text or "")
     if m:
         first = _ORDINAL[m["n"].lower()]
         last = _ORDINAL[m["m"].lower()] if m["m"] else first
-        return first, (0 if m["up"] else last)
+        return first, (0 if m["up"] else last), []
+    m = _CLASS_NUMBER_RE.match(text or "")
+    if m:
+        return int(m["d"]), 0, []
+    if _MORE_THAN_STANDING_RE.search(text or ""):
+        return None  # "... or permission of the instructor": a way in besides the standing, or a second condition
+    m = _GROUP_STANDING_RE.match(text or "")
+    if m:
+        group = m["g1"] or m["g2"] or ""
+        return _ORDINAL[m["n"].lower()], 0, _groups(group)
+    m = _YEAR_OF_RE.match(text or "")
+    if m:
+        year = _ORDINAL[m["n"].lower()]
+        return year, year, _groups(m["g"])
     return None
+
+
+def _groups(text: str) -> list[str]:
+    """The groups a condition admits, "BASc or BSc" as two; [] when the words name none ("any faculty")."""
+    out = [g.strip() for g in re.split(r",|\bor\b", text)]
+    return [] if not all(group_words(g) for g in out) else out
+
+
+_MORE_THAN_STANDING_RE = re.compile(r"permission|consent|approval|\bexcept\b|\bnot\b|standing.*\bstanding\b|"
+                                    r"\bin [A-Z]\.?\s*$", re.IGNORECASE)
+
+
+def group_words(text: str) -> set[str]:
+    """The words that name a group, dotted initials joined ("B.U.F." -> "buf"), filler dropped."""
+    return {w for w in re.findall(r"[a-z]+", _join_initials(text)) if w not in _GROUP_FILLER}
+
+
+def _join_initials(text: str) -> str:
+    return re.sub(r"\b((?:[a-z]\.){2,}[a-z]*)", lambda m: m[1].replace(".", ""), (text or "").lower())
+
+
+def _initials(text: str) -> str:
+    """"Bachelor of Urban Forestry" -> "buf"; "" for a single word."""
+    words = [w for w in re.findall(r"[a-z]+", _join_initials(text)) if w not in _GROUP_FILLER or w == "bachelor"]
+    return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
+def in_group(group: str, said: tuple[str, ...]) -> bool:
+    """Whether a group the student says they are in is ``group``: the same words ("integrated engineering
+    student" for "the Integrated Engineering Program"), or initials for the words ("BUF" for "Bachelor of
+    Urban Forestry", either way round). "political science" is not "Science"."""
+    wanted, initials = group_words(group), _initials(group)
+    for phrase in said:
+        words = group_words(phrase)
+        if not words:
+            continue
+        if words == wanted or (len(words) == 1 and initials and words == {initials}) or \
+                (len(wanted) == 1 and wanted == {_initials(phrase)}):
+            return True
+    return False
 
 
 class History(frozenset):
@@ -52,11 +136,12 @@ class History(frozenset):
     """
 
     def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None,
-                programs: tuple[str, ...] = (), not_in: tuple[str, ...] = ()) -> "History":
+                programs: tuple[str, ...] = (), not_in: tuple[str, ...] = (), below: int = 0) -> "History":
         history = super().__new__(cls, courses)
         history.year = year
+        history.below = below  # "not in 3rd year yet": the year is below this one (0 when not said)
         history.scores = dict(scores or {})
-        history.programs = tuple(programs)  # program titles the student says they are in
+        history.programs = tuple(programs)  # programs and groups the student says they are in ("BKIN", "science")
         history.not_in = tuple(not_in)  # what the student says they are not in ("creative writing major")
         return history
 
@@ -68,12 +153,21 @@ def standing_year(text: str) -> int:
 
 
 def standing_met(text: str, completed: set[str]) -> str:
-    """YES / NO when the student's stated year settles a year-only condition; else UNKNOWN."""
-    years, year = standing_years(text), getattr(completed, "year", 0)
-    if not years or not year:
+    """YES / NO when what the student said settles a year standing: a stated year outside the years (or
+    "not in 3rd year yet" below them) is NO whatever the group; a stated year within them is YES when no
+    group is named or the student says they are in one the condition names; else UNKNOWN."""
+    found = standing_condition(text)
+    if not found:
         return UNKNOWN
-    first, last = years
-    return YES if year >= first and (not last or year <= last) else NO
+    first, last, groups = found
+    year, below = getattr(completed, "year", 0), getattr(completed, "below", 0)
+    if not year:
+        return NO if below and below <= first else UNKNOWN
+    if year < first or (last and year > last):
+        return NO
+    if not groups or any(in_group(g, getattr(completed, "programs", ())) for g in groups):
+        return YES
+    return UNKNOWN
 
 
 # "Open only to students in Chemistry or Biochemistry specializations": who may register, by program

@@ -95,3 +95,34 @@ def test_a_count_of_courses_is_described_in_words_as_the_calendar_writes_it():
         assert describe(tree).startswith("two of ")
     assert describe({"op": "n_of", "n": 2, "items": [{"op": "course", "code": "ABCD 301"},
                                                      {"op": "course", "code": "ABCD 302"}]}).startswith("two of ")
+
+
+def test_a_standing_within_a_group_is_settled_by_the_stated_year_and_group():
+    from rag.index.requirement_tree import History, standing_condition, standing_met
+
+    assert standing_condition("Third- or fourth-year standing") == (3, 0, [])
+    assert standing_condition("3rd-year class standing or higher in Widgetry or Applied Gadgetry") \
+        == (3, 0, ["Widgetry", "Applied Gadgetry"])
+    assert standing_condition("Restricted to students in second year of the Gizmo Engineering Program.") \
+        == (2, 2, ["Gizmo Engineering Program"])
+    assert standing_condition("Class standing 3") == (3, 0, [])
+    assert standing_condition("At least third-year standing in any faculty") == (3, 0, [])
+    # a second way in, or a second condition, is not a standing alone
+    assert standing_condition("Third-year standing in Widgetry or permission of the instructor") is None
+    sci = "Third year standing in Widgetry"
+    assert standing_met(sci, History(year=3, programs=("widgetry",))) == YES
+    assert standing_met(sci, History(year=3, programs=("applied widgetry",))) == UNKNOWN  # another group
+    assert standing_met(sci, History(year=3)) == UNKNOWN  # group not said
+    assert standing_met(sci, History(year=2, programs=("widgetry",))) == NO  # too early, whatever the group
+    # initials either way round, dotted or not
+    assert standing_met("third year standing in the B.G.W. program", History(year=3, programs=("BGW",))) == YES
+    assert standing_met("Fourth-year standing in Bachelor of Gizmo Works", History(year=4, programs=("BGW",))) == YES
+    assert standing_met("Restricted to students in second year of the Gizmo Engineering Program.",
+                        History(year=3, programs=("gizmo engineering",))) == NO  # that year only
+
+
+def test_a_year_not_reached_refuses_a_standing_at_or_above_it():
+    from rag.index.requirement_tree import History, standing_met
+
+    assert standing_met("Third-year standing", History(below=3)) == NO
+    assert standing_met("Second-year standing", History(below=3)) == UNKNOWN  # first or second year: not said
