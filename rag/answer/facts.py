@@ -196,9 +196,17 @@ def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Write
     return verdict, "\n".join([head] + leads + rest)
 
 
+_YEAR_WORD = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}  # in words: the guard checks digits
+
+
 def _history_words(q: Question) -> str:
+    """What the student said of themselves, as the verdict repeats it: courses, then year and group."""
     have = ", ".join(sorted(q.completed)) or "no courses"
-    return have + (f" (and not {', '.join(q.not_completed)})" if q.not_completed else "")
+    have += f" (and not {', '.join(q.not_completed)})" if q.not_completed else ""
+    said = ([f"in {_YEAR_WORD.get(q.standing, q.standing)} year"] if q.standing else
+            [f"not yet in {_YEAR_WORD.get(q.standing_below, q.standing_below)} year"] if q.standing_below else []) \
+        + [f"in {g}" for g in q.member_of]
+    return have + (f", {' '.join(said)}" if said else "")
 
 
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
@@ -209,7 +217,8 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if done != set(q.completed) - set(q.not_completed):
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
-    done = History(done, q.standing, q.scores, tuple(q.entities.programs), tuple(q.not_in))  # what the student said
+    done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
+                   below=q.standing_below)  # what the student said
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
         restricted = restriction_met(c.restriction, done) if c.restriction else YES
@@ -246,7 +255,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
         result = UNKNOWN
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
-                f"{describe(c.corequisite_tree)} as a corequisite (before or at the same time), and you said you "
+                f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "
                 f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
     elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
@@ -454,21 +463,97 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("exclusion", "", "\n".join(lines), w.sources, own + others)
 
 
+def _excluded_pair(a: CourseFact, b: CourseFact, facts: FactStore) -> bool:
+    return b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
+
+
+def _exclusion_sentence(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str]:
+    """The entry that states the exclusion of a and b, and its sentence."""
+    holder = a if (b.code in a.excluded_with or not (b.exclusion or b.equivalency)) else b
+    return holder, holder.exclusion or f"Equivalency: {holder.equivalency}"
+
+
+_CREDIT_RULE_RE = re.compile(r"\bcredits?\b(?!/)[^.]*\b(?:only|either|not be|cannot|may not|will not|both|maximum)\b|"
+                             r"\b(?:no|not for) credit\b", re.IGNORECASE)
+_NOT_A_CREDIT_RULE_RE = re.compile(r"prerequisite|corequisite|recommended|exclusion list|deemed|permission",
+                                   re.IGNORECASE)
+
+
+def _joined(sentence: str, code: str, other: re.Pattern) -> bool:
+    """Whether the sentence names the two courses as one alternative ("either X or both A, B"): taken together."""
+    subject, number = code.split()
+    own = re.search(rf"\b{subject}(?:_V)?\s?{number}\b", sentence)
+    far = other.search(sentence)
+    if not own or not far:
+        return False
+    lo, hi = sorted([own, far], key=lambda m: m.start())
+    return re.fullmatch(r"\s*(?:,|and|&)\s*(?:and\s+)?", sentence[lo.end():hi.start()]) is not None
+
+
+def _credit_sentence(c: CourseFact, other: str) -> str:
+    """A sentence of c's entry that names ``other`` and speaks of credit: an exclusion worded in a way the
+    build did not read ("Students who took X receive no credit"), so "credit for both" is not a safe yes."""
+    subject, number = other.split()
+    named = re.compile(rf"\b{subject}(?:_V)?\s?{number}\b")
+    for sentence in re.split(r"(?<=[.])\s+", c.text):
+        if named.search(sentence) and _CREDIT_RULE_RE.search(sentence) and not _NOT_A_CREDIT_RULE_RE.search(sentence) \
+                and not _joined(sentence, c.code, named):
+            return sentence
+    return ""
+
+
+def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
+    """"I did A and B, would C also count for credit?": C against each course the student has done."""
+    codes = [c for c in q.entities.courses if c in facts.courses]
+    done = [c for c in codes if c in q.completed and c not in q.not_completed]
+    asked = [c for c in codes if c not in done]
+    if len(asked) != 1 or not done:
+        return None  # which course is asked about, against which, is not clear
+    w = _Writer()
+    target = facts.courses[asked[0]]
+    rt = w.cite(course_source(target))
+    clash = [facts.courses[d] for d in done if _excluded_pair(target, facts.courses[d], facts)]
+    if clash:
+        verdict = "yes" if q.asks_excluded else "no"
+        lines = [f"{verdict.capitalize()}: {target.code} is credit-excluded with {', '.join(c.code for c in clash)}, "
+                 f"which you have done: you get credit for only one of them. {rt}"]
+        for other in clash:
+            holder, sentence = _exclusion_sentence(target, other)
+            lines.append(f"{holder.code}: {_quote(sentence)} {w.cite(course_source(holder))}")
+        return FactAnswer("exclusion", verdict, "\n".join(dict.fromkeys(lines)), w.sources)
+    hints = [(x, _credit_sentence(x, y.code)) for d in done for x, y in ((target, facts.courses[d]),
+                                                                         (facts.courses[d], target))]
+    hints = [(x, sentence) for x, sentence in hints if sentence]
+    if hints:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
+        x, sentence = hints[0]
+        return FactAnswer("exclusion", "cannot tell", (
+            f"Cannot tell: no credit exclusion ubcal could read joins {target.code} {rt} and the courses you "
+            f"have done, but {x.code}'s entry says: {_quote(sentence)} {w.cite(course_source(x))}"), w.sources)
+    verdict = "no" if q.asks_excluded else "yes"
+    refs = " ".join(f"{d} {w.cite(course_source(facts.courses[d]))}" for d in done)
+    return FactAnswer("exclusion", verdict, (
+        f"{verdict.capitalize()}: neither {target.code} {rt} nor the courses you have done ({refs}) list each "
+        "other in a credit exclusion, so the calendar's course entries do not stop you earning credit for "
+        f"{target.code} as well."), w.sources)
+
+
 def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(q.entities.courses) == 1:
         return exclusions_of(q, facts)
+    if len(q.entities.courses) > 2:
+        return exclusion_with_history(q, facts)
     pair = _two_courses(q, facts)
     if pair is None:
         return None
     a, b = pair
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
-    excluded = b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
+    excluded = _excluded_pair(a, b, facts)
     # "are X and Y credit-excluded?" is answered yes when they are; "credit for both?" is answered no
     verdict = "yes" if excluded == q.asks_excluded else "no"
     if excluded:
-        holder, ref = (a, ra) if (b.code in a.excluded_with or not (b.exclusion or b.equivalency)) else (b, rb)
-        sentence = holder.exclusion or f"Equivalency: {holder.equivalency}"
+        holder, sentence = _exclusion_sentence(a, b)
+        ref = ra if holder is a else rb
         body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
                 f"{holder.code}: {_quote(sentence)} {ref}")
     else:
@@ -479,8 +564,15 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
             return FactAnswer("exclusion", "cannot tell", (
                 f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} names the other, but {c.code} refers to a "
                 f"credit exclusion list that is not in the course entries: {_quote(sentence)} {ref}"), w.sources)
+        hint = [(c, ref, _credit_sentence(c, o.code)) for c, ref, o in ((a, ra, b), (b, rb, a))]
+        hint = [h for h in hint if h[2]]
+        if hint:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
+            c, ref, sentence = hint[0]
+            return FactAnswer("exclusion", "cannot tell", (
+                f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion "
+                f"ubcal could read, but {c.code}'s entry says: {_quote(sentence)} {ref}"), w.sources)
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
-                "calendar's course entries do not stop you getting credit for both.")
+                "calendar's course entries do not stop you earning credit for both.")
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
 
 

@@ -90,7 +90,7 @@ PROGRAM_WORD_ALIASES: dict[str, tuple[str, ...]] = {
     "behavioral": ("behavioural",), "biology": ("biology", "biological"), "chemistry": ("chemistry", "chemical"),
     "microbio": ("microbiology",), "bsc": (), "basc": (), "ba": (),
     # a program called by its subject code ("the CAPS program", "atsc major")
-    "caps": ("cellular", "physiological", "sciences"), "atsc": ("atmospheric", "science"),
+    "caps": ("physiological", "cellular", "sciences"), "atsc": ("atmospheric", "science"),
     "micb": ("microbiology", "immunology"), "bioc": ("biochemistry",), "pcth": ("pharmacology",),
     "nsci": ("neuroscience",), "envr": ("environmental", "sciences"), "geos": ("geographical", "sciences"),
     "geob": ("geographical", "sciences"), "astr": ("astronomy",), "frsc": ("forensic", "science"),

@@ -26,7 +26,8 @@ from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_not_in, read_scores, read_standing, read_subjects, read_year_levels, read_year_term)
+                                  read_member_of, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
 # With no course named, a word for what the calendar lacks ("tuition", "prof") declines once the classifier
@@ -95,7 +96,7 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmee
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
-# asked after a history: "what's next", "then what", "what can I take now", "which ones am I eligible for"
+# asked after a history: "what's next", "then what", "what's open to me now", "which ones could I register in"
 _WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|what follows|"
                            r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
                            r"from here|what after)\b", re.IGNORECASE)
@@ -103,7 +104,7 @@ _NEXT_ASK_RE = re.compile(r"\b(?:what|which|wat|whats|what's)\b.*\b(?:next|quali
                           r"unlock\w*|can i (?:take|do)|could i (?:take|do)|afterwards?|(?:comes?|take|do) after|follow\w*|"
                           r"available to me)\b",
                           re.IGNORECASE)
-# the course to have done before the other: "finish A first", "A first, mandatory?", "B needs A as a pre-req"
+# the course to finish ahead of the other: "finish A first", "A first, mandatory?", "B needs A as a pre-req"
 FIRST_COURSE_RE = re.compile(r"([A-Z]{2,5}[ _-]?\d{3}[A-Z]?)\s+(?:first|beforehand|ahead of time|before(?:hand)?\b(?!\s+\w))\b",
                              re.IGNORECASE)
 _AS_REQUISITE_RE = re.compile(r"\b(?:need|needs|require|requires|want|wants|list|lists|have|has|use|uses)\s+"
@@ -114,13 +115,18 @@ _PERMISSION_RE = re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNOR
 _PROGRAM_DUTY_RE = re.compile(r"\b(?:required|requirements?|mandatory|compulsory|obligatory|core courses?|"
                               r"(?:have|has|need|needs) to (?:take|do)|must (?:take|do))\b", re.IGNORECASE)
 # "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
-# "must I have completed A to register in B", "do I need to have taken A before B", "is it mandatory to do A
+# "is completing A a must for registering in B", "is A needed to be taken before B", "is it mandatory to do A
 # first": asked whether A is needed, not whether the student (who names A) may take B
 _NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|do|does|would|will|should)\s+"
                             r"(?:i|you|u|we|one|students?)\s+(?:really\s+|still\s+|actually\s+|first\s+)?"
                             r"(?:have\s+to|need\s+to|be\s+required\s+to)?\s*(?:have\s+)?(?:completed|taken|done|passed|"
                             r"finished|take|do|complete|pass|finish)\b|is\s+it\s+(?:really\s+)?(?:necessary|required|"
                             r"mandatory|compulsory|a must)\s+to\b)", re.IGNORECASE)
+# the need-word governs a course: "need A for B?", "B - do I need the first ... course (A)" (not "need for B")
+_NEEDS_COURSE_RE = re.compile(r"\b(?:need|needs|require|requires)\s+(?:to\s+(?:have\s+)?(?:take|taken|do|done|finish|"
+                              r"finished|complete|completed|pass|passed)\s+)?(?:the\s+|a\s+)?"
+                              r"(?:(?!(?:for|before|into|to|in|of)\b)[\w'-]+\s+){0,6}?\(?[A-Z]{2,5}[ _-]?\d{3}",
+                              re.IGNORECASE)
 _IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
                              r"(?:required|needed|necessary|mandatory|compulsory|obligatory|essential|a must|"
                              r"a pre-?req\w*|a prerequisite|(?:an?\s+)?(?:\w+\s+)?(?:requirement|pre-?req\w*|prerequisite))\b",
@@ -139,7 +145,7 @@ _MUST_TAKE_RE = re.compile(r"\b(?:have|has|need|needs|got)\s+to\s+(?:take|do|com
 # however unusual the wording).
 OFF_CALENDAR_RE = re.compile(
     r"\b(?:instructors?|professors?|profs?|teachers?|taught by|who(?:'s| is| will be)? teach\w*|teaching it|"
-    r"textbooks?|timetable|any good|in the (?:fall|spring|summer)|this (?:fall|winter|summer)|"
+    r"textbooks?|calculators?|laptops?|supplies|buy|purchase|timetable|any good|in the (?:fall|spring|summer)|this (?:fall|winter|summer)|"
     r"schedules?|scheduled|what time|offered (?:in|this|next|during)|rooms?|waitlist\w*|wait-list\w*|seats?|"
     r"class size|tuition|fees?|cost|price|scholarships?|bursar\w*|housing|residence|parking|e-?mail|phone|"
     r"office hours|grade distribution|class average|average grade|pass rate|fail rate|curved|easy|easiest|"
@@ -190,7 +196,7 @@ PROGRAM_CUE_RE = re.compile(
 _NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other than)\s+(?:the\s+)?"
                              r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
-                            # "..., also what does it need" starts a part; "can I also get credit" does not
+                            # "..., also what does it need" starts a part; "can I also receive credit" does not
                             r"\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:get|gets|receive|earn|count|counts|need|needs|have|"
                             r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
@@ -219,7 +225,14 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
-                          r"\bcredit (?:too|as well)\b", re.IGNORECASE)
+                          r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
+                          r"\bone or the other\b|\beither one or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
+                          re.IGNORECASE)
+# the sum of credits is asked, whatever else the words say ("how many credits if I do both")
+_SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
+_HOW_MANY_CREDITS_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
+                                  r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
+                                  r"\bcredit (?:load|count)\b|\badd up to\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
@@ -271,6 +284,8 @@ class Question:
     scores: dict[str, float] = field(default_factory=dict)  # percent grades stated per course
     letters: dict[str, str] = field(default_factory=dict)  # letter grades stated ("B+"), scored at their floor
     not_in: list[str] = field(default_factory=list)  # groups the student says they are not in ("CRWR major")
+    member_of: list[str] = field(default_factory=list)  # groups the student says they are in ("BUF", "science")
+    standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
 
     @property
@@ -308,6 +323,10 @@ class Question:
             bits.append("grades " + ", ".join(f"{c} {self._grade(c)}" for c in self.scores))
         if self.standing and self.intent in ("eligibility", "unlocks"):
             bits.append(f"in year {self.standing}")
+        elif self.standing_below and self.intent in ("eligibility", "unlocks"):
+            bits.append(f"not yet in year {self.standing_below}")
+        if self.member_of and self.intent == "eligibility":
+            bits.append("in " + ", ".join(self.member_of))
         if self.not_in and self.intent == "eligibility":
             bits.append("not in " + ", ".join(self.not_in))
         if self.unknown_completed:
@@ -329,7 +348,8 @@ class Question:
                 "year": self.year, "term": self.term, "levels": self.levels, "subjects": self.subjects,
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
-                "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "concurrent": self.concurrent,
+                "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
+                "standing_below": self.standing_below, "concurrent": self.concurrent,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -343,7 +363,8 @@ def _asking(q: Question) -> str:
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "reverse_prereq": f"asking which courses require {t}",
-        "exclusion": (f"asking whether credit is granted for both {' and '.join(q.targets[:2])}"
+        "exclusion": (f"asking whether credit is granted for {q.target} as well" if len(q.targets) > 2 else
+                      f"asking whether credit is granted for both {' and '.join(q.targets[:2])}"
                       if len(q.targets) > 1 else f"asking which courses {t} is credit-excluded with"),
         "credits": f"asking how many credits {t} is worth",
         "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
@@ -457,7 +478,7 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
         # credit total of that?"), else every course it named
         carried = [c for c in q.targets if any(m.code == c for m in local)] or [m.code for m in local] or carried
         readings.append(q)
-    # a follow-up with nothing of its own ("or are there other options?") adds no question
+    # a follow-up with nothing of its own ("anything else?") adds no question
     answerable = [q for q in readings if q.intent not in ("none", "decline")]
     if len(answerable) < len(readings) and not answerable:
         answerable = readings
@@ -516,13 +537,18 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  spans=finder.spans(part), standing=read_standing(text),
                  scores=read_scores(text, history if history is not None else local),
                  letters=read_letter_grades(text, history if history is not None else local),
-                 not_in=read_not_in(text))
+                 not_in=read_not_in(text), member_of=read_member_of(text),
+                 standing_below=read_standing_below(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, programs, levels, subjects)]
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
+    if not courses and levels and subjects and feasible and feasible[0][0] in ("other", "program_year", "topic_level") \
+            and _SUBJECT_IN_BRACKETS_RE.search(part) and "subject_level" in [n for n, _ in feasible]:
+        # "Gizmo Engineering courses (GIZM) numbered in the 400s": a subject's courses at a level
+        feasible = [f for f in feasible if f[0] == "subject_level"] + [f for f in feasible if f[0] != "subject_level"]
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
     if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
             and not _OPENS_RE.search(part):
@@ -544,6 +570,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
         intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
+    if intent == "eligibility" and local and all(m.role == DONE for m in local) and _asks_what_opens(local, part) \
+            and not OFF_CALENDAR_RE.search(part):
+        intent = "unlocks"  # "if I pass A this term, what am I eligible for afterwards": no course asked about
     q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
@@ -590,8 +619,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
         if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (
                 top == "other" or dict(feasible).get("decline", 0.0) >= OFF_CALENDAR_DECLINE):
-            return first("decline")  # "how much is tuition for 4th year civil": a program named, a fee asked
+            return first("decline")  # "what does 4th year civil cost in fees": a program named, a fee asked
         return feasible
+    if len(courses) == 1 and off_calendar and "decline" in names and top in ("prereq_of", "coreq_of", "describe") \
+            and not REQUIREMENT_WORD_RE.search(part) and not told_history:
+        return first("decline")  # "the textbook for A - do I need to buy it": the need is of the book, not a course
     if len(courses) == 1:
         if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
             feasible = [f for f in feasible if f[0] != "exclusion"]
@@ -606,12 +638,15 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if opens and {"prereq_of", "unlocks"} <= set(names):
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
+    if len(courses) >= 2 and "credits_total" in names and _HOW_MANY_CREDITS_RE.search(part) \
+            and not _EXCLUSION_WORD_RE.search(part.replace("credit for both", "")) and not told_history:
+        return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
     if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of") \
             and "need_check" in names and (FIRST_COURSE_RE.search(part) or _AS_REQUISITE_RE.search(part)) \
             and not off_calendar:
-        return first("need_check")  # "B - do they make you finish A first", "B needs A as a pre-req??"
+        return first("need_check")  # "B - is A forced on you first", "B needs A as a pre-req??"
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
@@ -646,7 +681,12 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("eligibility")  # "would A count toward the prereq for B": does A suffice
     if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
             and _NEED_FIRST_RE.search(part) and not _SUFFICES_RE.search(part):
-        return first("need_check")  # "must I have completed A to register in B": whether B needs A
+        return first("need_check")  # "is completing A a must before B": whether B needs A
+    needs = _NEEDS_COURSE_RE.search(part)
+    if len(courses) == 2 and top in ("eligibility", "prereq_of", "coreq_of", "decline", "other", "describe") \
+            and "need_check" in names and needs and not _states_history(part[:needs.start()]) \
+            and not _SUFFICES_RE.search(part) and not off_calendar:
+        return first("need_check")  # "need A for B? yes or no": whether B needs A, not a history of A
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
@@ -752,6 +792,10 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]
+        done = list(dict.fromkeys(m.code for m in local if m.role == DONE))
+        asked = [c for c in codes if c not in done]
+        if intent == "exclusion" and len(codes) > 2 and done and len(asked) == 1:
+            q.completed, q.targets, q.target = done, asked + done, asked[0]  # "did A and B, C for credit too?"
         q.asks_excluded = _asks_excluded(q.text)
         q.asks_fewer = _FEWER_RE.search(q.text) is not None
     elif intent == "credits_total":

@@ -62,7 +62,7 @@ _POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:
 _POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
-# a negation whose object is a pronoun points back: "took A but failed it", "did A and B, dropped both"
+# a negation whose object is a pronoun points back: "did A and B, dropped both"; "took A but failed it"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
                           r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
                           r"didn'?t complete|did not complete|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
@@ -297,7 +297,9 @@ def read_subjects(text: str, subjects: list[str]) -> list[str]:
     for word in re.findall(r"[A-Za-z]{2,5}", text):
         upper = word.upper()
         if upper in known and upper not in found:
-            if word.islower() and (word in AMBIGUOUS_SUBJECT_WORDS or len(word) < 3 or word in _COMMON_WORDS):
+            bracketed = re.search(rf"\(\s*{word}\s*\)", text) is not None  # "conservation (cons)": a code
+            if word.islower() and not bracketed and (word in AMBIGUOUS_SUBJECT_WORDS or len(word) < 3
+                                                     or word in _COMMON_WORDS):
                 continue
             if word.istitle() and len(word) <= 3:
                 continue
@@ -341,13 +343,78 @@ def read_not_in(text: str) -> list[str]:
     return [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
 
 
-def read_standing(text: str) -> int:
-    """The year standing the student states of themselves, 0 when none."""
-    m = _STANDING_RE.search(text)
-    if not m:
-        return 0
-    raw = (m["w"] or m["n"] or "").lower()
+# a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"
+_NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
+                                 r"hit\s+|made it to\s+|into\s+)?(?:my\s+|a\s+|the\s+)?$", re.IGNORECASE)
+# "not in 3rd year yet (2nd)": a bare ordinal in brackets corrects the year
+_BRACKET_YEAR_RE = re.compile(r"\(\s*(?P<w>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s*\)", re.IGNORECASE)
+
+
+def _year_number(raw: str) -> int:
+    raw = raw.lower()
     return int(raw) if raw.isdigit() else ORDINALS.get(raw, 0)
+
+
+# when a course was taken, not the year the student is in: "took BIOL 121 in first year", "did it back in 1st yr"
+_TAKEN_IN_YEAR_RE = re.compile(r"(?:\b(?:took|taken|did|done|completed|passed|finished|failed|had)|[A-Za-z]{2,5}[ _-]?"
+                               r"\d{3}[A-Za-z]?)\s+(?:[\w'-]+\s+){0,3}?(?:in|during)\s+(?:my\s+|the\s+)?$",
+                               re.IGNORECASE)
+
+
+def read_standing(text: str) -> int:
+    """The year standing the student states of themselves, 0 when none; a year they say they are not in
+    ("not in 3rd year yet") is not their year, nor the year they took a course in."""
+    for m in _STANDING_RE.finditer(text):
+        if _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        if _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
+            bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)
+            if bracket:
+                return _year_number(bracket["w"])
+            continue
+        return _year_number(m["w"] or m["n"] or "")
+    return 0
+
+
+def read_standing_below(text: str) -> int:
+    """The year the student says they have not reached ("not in 3rd year yet" -> 3), 0 when none."""
+    for m in _STANDING_RE.finditer(text):
+        if _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
+            return _year_number(m["w"] or m["n"] or "")
+    return 0
+
+
+# what the student says they are in: "3rd yr BUF student", "a biochem major", "in the BKIN program",
+# "BKIN, third year": the words before a group noun, or capitals beside a stated year
+_MEMBER_RE = re.compile(rf"(?<![\w'-])(?P<what>(?:[A-Za-z][\w.&'-]*,?\s+){{1,4}}?){_GROUP_NOUN}\b", re.IGNORECASE)
+_YEAR_WORDS = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]*(?:year|yr)s?"
+_CAPITALS_BY_YEAR_RE = re.compile(rf"(?-i:\b(?P<a>[A-Z]{{2,6}})\b)(?!\s*[-_]?\d),?\s+(?i:{_YEAR_WORDS})\b|"
+                                  rf"(?i:{_YEAR_WORDS})\s+(?-i:(?P<b>[A-Z]{{2,6}}))\b(?!\s*[-_]?\d)")
+_NOT_MEMBER_WORDS = frozenset({"i", "i'm", "im", "am", "a", "an", "the", "as", "my", "in", "yr", "yrs", "year", "years",
+                               "first", "second", "third", "fourth", "fifth", "currently", "now", "still", "just",
+                               "also", "and", "but", "so", "only", "being", "here", "hey", "hi", "fellow", "other",
+                               "for", "to", "of", "with", "this", "that", "is", "are", "was", "what", "which", "if",
+                               "it", "me", "we", "you", "our", "your", "their", "all", "any", "some", "upper", "lower",
+                               "level", "year's", "full", "part", "time"})
+
+
+def read_member_of(text: str) -> list[str]:
+    """Groups the student says they are in ("BUF", "integrated engineering", "science"), as written, for
+    a restriction or standing that names a group; what they say they are not in is left out."""
+    out: list[str] = []
+    for m in _MEMBER_RE.finditer(text):
+        if _NOT_IN_RE.search(text[max(0, m.start() - 12):m.end()]) or re.search(r"(?:\bnot|n't|\bno)\s+$",
+                                                                             text[:m.start()]):
+            continue
+        words: list[str] = []  # back from the group noun to the first word that names no group
+        for w in reversed(m["what"].split()):
+            if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d", w):
+                break
+            words.insert(0, w)
+        if words:
+            out.append(" ".join(words))
+    out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
+    return list(dict.fromkeys(out))
 
 
 # UBC Vancouver's letter grades and the lowest percent each stands for: a letter settles a grade bar only
@@ -380,7 +447,7 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
 
 
 def read_letter_grades(text: str, mentions: list[CodeMention]) -> dict[str, str]:
-    """Letter grades stated for named courses: "got a B+ in A", "A (C-)", "A with a D", upper-cased."""
+    """Letter grades stated for named courses: "received a B+ in A", "A (C-)", "A with a D", upper-cased."""
     letters: dict[str, str] = {}
     for m in mentions:
         found = _LETTER_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _LETTER_AFTER_RE.match(

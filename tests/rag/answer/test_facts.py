@@ -229,3 +229,34 @@ def test_a_group_the_student_is_not_in_is_turned_away_only_when_it_is_the_only_g
     assert open_question.verdict == "cannot tell"
     unrelated = eligibility(_tiny_question("ABCD 451", ["ABCD 401"], not_in=["gadget major"]), facts)
     assert unrelated.verdict == "cannot tell"
+
+
+def test_a_course_asked_for_credit_after_a_history_is_checked_against_each_course_done(answerer):
+    a = _facts_answer(answerer, "I did MATH 302 and STAT 200, would STAT 302 also count for credit?")
+    assert a.answer.startswith("No: STAT 302 is credit-excluded with MATH 302, which you have done")
+    assert "credit is granted for STAT 302 as well" in a.answer
+    b = _facts_answer(answerer, "I did STAT 200 and MATH 100, would STAT 302 also count for credit?")
+    assert b.answer.startswith("Yes: neither STAT 302")
+
+
+def test_credit_for_both_is_not_a_yes_when_an_entry_speaks_of_credit_and_names_the_other():
+    from dataclasses import replace as with_
+
+    from rag.answer.facts import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    a = with_(_tiny_course("ABCD 341"), text="Remote sensing. Students taking ABCD_V 341 get no credit for EFGH_V 443.")
+    b = _tiny_course("EFGH 443")
+    c = with_(_tiny_course("ABCD 201"), text="Credit will be granted for either ABCD 203 or both ABCD 201, ABCD 202.")
+    d = _tiny_course("ABCD 202")
+    facts = FactStore(courses={x.code: x for x in (a, b, c, d)}, required_by={}, coreq_of={}, excluded={})
+
+    def both(x, y):
+        return exclusion(Question(text="", entities=Entities(courses=[x, y]), intent="exclusion",
+                                  target=x, targets=[x, y]), facts)
+
+    unread = both("ABCD 341", "EFGH 443")
+    assert unread.verdict == "cannot tell" and "get no credit for EFGH_V 443" in unread.text
+    assert both("ABCD 201", "ABCD 202").verdict == "yes"  # named together, as one way to the credit

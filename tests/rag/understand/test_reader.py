@@ -352,3 +352,64 @@ def test_a_course_under_way_is_not_completed_but_is_kept_apart(reader):
     assert (q.completed, q.not_completed, q.concurrent) == (["ABCD 110"], ["ABCD 120"], ["ABCD 120"])
     q = understand("if I withdraw from ABCD 110 can I still take ABCD 221", reader)
     assert (q.not_completed, q.concurrent) == (["ABCD 110"], [])
+
+
+def test_what_the_student_says_they_are_in_is_read_and_what_they_are_not_is_left_out():
+    from rag.understand.slots import read_member_of
+
+    assert read_member_of("4th yr GZW student, is WIDG 400 open to me") == ["GZW"]
+    assert read_member_of("2nd-year gizmo engineering student here") == ["gizmo engineering"]
+    assert read_member_of("GZW, third year. WIDG 485?") == ["GZW"]
+    assert read_member_of("im not a widgetry major") == []
+    assert read_member_of("what does the GZW program require") == ["GZW"]
+
+
+def test_a_year_the_student_has_not_reached_is_not_their_year():
+    from rag.understand.slots import read_standing, read_standing_below
+
+    assert read_standing("not in 3rd year yet, can I take WIDG 300") == 0
+    assert read_standing_below("not in 3rd year yet, can I take WIDG 300") == 3
+    assert read_standing("not in third year yet (2nd) but did WIDG 230") == 2
+    assert read_standing("I haven't reached 4th year") == 0 and read_standing_below("I haven't reached 4th year") == 4
+    assert read_standing("3rd year student") == 3 and read_standing_below("3rd year student") == 0
+
+
+def test_the_year_a_course_was_taken_in_is_not_the_students_year():
+    from rag.understand.slots import read_standing
+
+    assert read_standing("I took WIDG 121 in first year. is that enough for WIDG 302?") == 0
+    assert read_standing("did it back in my 1st year, now in 3rd year") == 3
+    assert read_standing("I'm in 2nd year and took WIDG 121") == 2
+
+
+@pytest.mark.parametrize("text, intent", [
+    # the need-word governs a course: whether the other needs it, not a history of it
+    ("need abcd 210 for the efgh 200 thing? y/n", "need_check"),
+    ("EFGH 200 - do I need the programming course (ABCD 110)", "need_check"),
+    # a sum of credits, however 'both' reads
+    ("how many credits will it be if I do both ABCD 210 and ABCD 213", "credits_total"),
+    # credit for both, asked as one or the other
+    ("ABCD 210 and EFGH 200 both for credit, or just one", "exclusion"),
+    ("is it one or the other with ABCD 221 and EFGH 100", "exclusion"),
+    # what the calendar does not hold, asked of a course with a need-word
+    ("the calculator for ABCD 110 - do i need to buy one", "decline"),
+])
+def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
+    assert understand(text, reader).intent == intent
+
+
+def test_a_course_asked_for_credit_after_a_history_is_the_one_checked(reader):
+    q = understand("I did ABCD 210 and ABCD 213, can I get credit for ABCD 221 too?", reader)
+    assert q.intent == "exclusion" and q.target == "ABCD 221" and q.completed == ["ABCD 210", "ABCD 213"]
+    assert "credit is granted for ABCD 221 as well" in q.reading
+
+
+def test_what_a_history_opens_is_asked_when_no_course_is_asked_about(reader):
+    q = understand("If I pass ABCD 110 this term, what am I eligible for afterwards?", reader)
+    assert q.intent == "unlocks" and q.completed == ["ABCD 110"]
+    assert understand("I passed ABCD 110, am I eligible for ABCD 210?", reader).intent == "eligibility"
+
+
+def test_a_subject_code_in_brackets_asks_for_that_subjects_courses_at_a_level(reader):
+    q = understand("Which Engineering Physics courses (PHIL) are numbered in the 300s?", reader)
+    assert q.intent == "subject_level" and q.subjects == ["PHIL"] and q.levels == [3]
