@@ -91,11 +91,13 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     if found is None:
         return None
     c, w, ref = found
+    restricted = (f"\nWho may register (calendar): {_quote(c.restriction)} {ref}"
+                  if c.restriction and c.restriction not in c.prerequisite else "")  # no course needed, yet not open to all
     if not c.prerequisite.strip():
         text = f"No: the calendar lists no prerequisite for {_label(c)}. {ref}"
         if c.corequisite:
             text += f"\nCorequisite: {_quote(c.corequisite)} {ref}"
-        return FactAnswer("prereq_of", "no", text, w.sources)
+        return FactAnswer("prereq_of", "no", text + restricted, w.sources)
     lines = []
     yes = "Yes: " if q.yes_no else ""  # "does X have prereqs?"
     if c.prerequisite_tree and c.prerequisite_parsed:
@@ -106,7 +108,7 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     lines.append(f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
     if c.corequisite:
         lines.append(f"Corequisite (calendar): {_quote(c.corequisite)} {ref}")
-    return FactAnswer("prereq_of", "", "\n".join(lines), w.sources)
+    return FactAnswer("prereq_of", "", "\n".join(lines) + restricted, w.sources)
 
 
 def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:

@@ -229,6 +229,9 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bone or the other\b|\beither one or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)
 # the sum of credits is asked, whatever else the words say ("how many credits if I do both")
+# a follow-up that asks the previous question again of another course: "and what about B?", "same for B"
+_WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
+                            r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
 _HOW_MANY_CREDITS_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                                   r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
@@ -474,6 +477,11 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
             if not any(code in part for code in carried):
                 part = f"{part} ({' and '.join(carried)})"
         q = _read_part(part, text, local, reader, history=mentions)
+        if readings and local and _WHAT_ABOUT_RE.search(part) and readings[-1].intent in FACT_INTENTS \
+                and readings[-1].intent != "decline":
+            # "can I take A? and what about B?": the same question, of B
+            q.intent, q.reason, q.runner_up = readings[-1].intent, readings[-1].reason, None
+            _fill(q, local, mentions, text, reader.finder.known_courses)
         # "that" / "it" in the next part is what this part asked about ("can I take A and B? and the
         # credit total of that?"), else every course it named
         carried = [c for c in q.targets if any(m.code == c for m in local)] or [m.code for m in local] or carried

@@ -260,3 +260,17 @@ def test_credit_for_both_is_not_a_yes_when_an_entry_speaks_of_credit_and_names_t
     unread = both("ABCD 341", "EFGH 443")
     assert unread.verdict == "cannot tell" and "get no credit for EFGH_V 443" in unread.text
     assert both("ABCD 201", "ABCD 202").verdict == "yes"  # named together, as one way to the credit
+
+
+def test_the_prerequisites_of_a_restricted_course_say_who_may_register():
+    from rag.answer.facts import prereq_of
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = _tiny_course("ABCD 217", restriction="Restricted to students in the Widget Major.")
+    facts = FactStore(courses={"ABCD 217": course}, required_by={}, coreq_of={}, excluded={})
+    a = prereq_of(Question(text="", entities=Entities(courses=["ABCD 217"]), intent="prereq_of", target="ABCD 217",
+                           targets=["ABCD 217"]), facts)
+    assert a.text.startswith("No: the calendar lists no prerequisite")
+    assert "Who may register (calendar): \u201cRestricted to students in the Widget Major.\u201d" in a.text

@@ -413,3 +413,9 @@ def test_what_a_history_opens_is_asked_when_no_course_is_asked_about(reader):
 def test_a_subject_code_in_brackets_asks_for_that_subjects_courses_at_a_level(reader):
     q = understand("Which Engineering Physics courses (PHIL) are numbered in the 300s?", reader)
     assert q.intent == "subject_level" and q.subjects == ["PHIL"] and q.levels == [3]
+
+
+def test_what_about_another_course_asks_the_same_question_of_it(reader):
+    q = understand("I did ABCD 110, can I take ABCD 210? and what about ABCD 213?", reader)
+    assert [p.intent for p in q.parts] == ["eligibility", "eligibility"]
+    assert q.parts[1].target == "ABCD 213" and q.parts[1].completed == ["ABCD 110"]
