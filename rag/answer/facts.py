@@ -393,6 +393,8 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
                          if src in facts.courses and src not in done})
     if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
         candidates = [code for code in candidates if code.split()[0] in q.subjects]
+    if q.levels and any(facts.courses[code].level in q.levels for code in candidates):  # "which 200-level ones"
+        candidates = [code for code in candidates if facts.courses[code].level in q.levels]
     met, maybe = [], []
     for code in candidates:
         c = facts.courses[code]

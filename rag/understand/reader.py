@@ -578,9 +578,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
         intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
-    if intent == "eligibility" and local and all(m.role == DONE for m in local) and _asks_what_opens(local, part) \
-            and not OFF_CALENDAR_RE.search(part):
-        intent = "unlocks"  # "if I pass A this term, what am I eligible for afterwards": no course asked about
+    if intent in ("eligibility", "exclusion") and local and all(m.role == DONE for m in local) \
+            and _asks_what_opens(local, part) and not OFF_CALENDAR_RE.search(part):
+        # "if I pass A this term, what am I eligible for afterwards", "credit for A and B - which 200-level
+        # ones can I take": every course named is history, so none is asked about
+        intent = "unlocks"
     q.intent, q.confidence = _settle(intent, codes), confidence
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered

@@ -34,9 +34,12 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|missed|"
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
-             r"instead of|rather than|no|not|never")
-_DONE = (r"i(?: have|'ve| ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
-         r"i(?: have|'ve| ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
+             r"instead of|rather than|"
+             # "or do I need A": asked about, so not had
+             r"(?:do|would|will|should|must)\s+(?:i|you|u|we)\s+(?:still\s+|also\s+|really\s+|first\s+)?(?:need|"
+             r"require|have to (?:take|do))(?: to (?:take|do|have))?|no|not|never")
+_DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
+         r"i(?: have|'ve| ve|ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i (?:pass|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
@@ -163,8 +166,9 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
     """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
     Returned so a "yes" can be withheld (a negation whose course ubcal cannot place)."""
     for m in _CUE_RE.finditer(text):
-        if not m["not"] or m["not"].lower() in ("no", "not", "never"):
-            continue
+        if not m["not"] or m["not"].lower() in ("no", "not", "never") or re.match(r"(?:do|would|will|should|must)\b",
+                                                                               m["not"], re.IGNORECASE):
+            continue  # "or do I need econ": an ask, not a course the student says they lack
         if _PRONOUN_OBJECT_RE.match(text[m.end():]) and any(c.role == NOT_DONE and c.end <= m.start()
                                                              for c in mentions):
             continue  # "failed it": placed on the course before
@@ -408,7 +412,7 @@ def read_member_of(text: str) -> list[str]:
             continue
         words: list[str] = []  # back from the group noun to the first word that names no group
         for w in reversed(m["what"].split()):
-            if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d", w):
+            if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d|-(?:year|yr)s?$", w, re.IGNORECASE):
                 break
             words.insert(0, w)
         if words:

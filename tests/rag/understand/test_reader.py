@@ -419,3 +419,14 @@ def test_what_about_another_course_asks_the_same_question_of_it(reader):
     q = understand("I did ABCD 110, can I take ABCD 210? and what about ABCD 213?", reader)
     assert [p.intent for p in q.parts] == ["eligibility", "eligibility"]
     assert q.parts[1].target == "ABCD 213" and q.parts[1].completed == ["ABCD 110"]
+
+
+def test_a_course_asked_about_with_do_i_need_is_not_history(reader):
+    q = understand("is EFGH 100 enough to get into ABCD 210 or do i need ABCD 110", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 210"
+    assert q.completed == ["EFGH 100"] and q.not_completed == ["ABCD 110"]
+
+
+def test_every_course_named_as_history_asks_what_it_opens(reader):
+    q = understand("ive got credit for abcd 110 and efgh 100 — which 200-level abcd can i take", reader)
+    assert q.intent == "unlocks" and q.completed == ["ABCD 110", "EFGH 100"] and q.levels == [2]
