@@ -42,7 +42,10 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_LLM_QUANT": ("q8_0", "'q8_0' runs a Q8_0 copy of the GGUF, made once by llama.cpp's quantizer into `store/cache/gguf/` (prompts 1.7x faster quiet, 3-7x on one thread under load, than the shipped Q4_1; 96.7% same top token); 'source' runs the GGUF as it is. A GGUF already Q8_0 runs as it is."),
     "UBCAL_LLM_CTX": ("4096", "llama.cpp context window, in tokens."),
     "UBCAL_LLM_MAX_TOKENS": ("128", "Most tokens the model may write per answer (1-3 sentences fit)."),
-    "UBCAL_LLM_EXCERPT_TOKENS": ("600", "Most tokens of excerpts in the model's prompt (whole excerpts, then whole sentences of the last; the guard checks the answer against exactly that text); 0 = only the context window limits them."),
+    # 450, from one run of benchmarks/bench_ask.py --model-path on 2026-12-01 (quiet, Q8_0, one thread, arms
+    # interleaved): answer p50 600 tokens 3.10 s, 450 tokens 2.58 s, 400 tokens 2.50 s; the guard replaced the
+    # model's text in every arm (0/10 kept), so the cap costs no answer the student saw on this set.
+    "UBCAL_LLM_EXCERPT_TOKENS": ("450", "Most tokens of excerpts in the model's prompt (whole excerpts, then whole sentences of the last; the guard checks the answer against exactly that text); 0 = only the context window limits them. 450 keeps a model answer under 3 s p50 on one thread."),
     # UBCAL_LLM_THREADS = 1, measured with benchmarks/bench_ask.py --model-path (2026-12-01, 2-core AMD EPYC,
     # Q8_0, 600 excerpt tokens, the real set's model-path questions, arms interleaved; answer p50 / prompt tok/s):
     #   quiet (load 0.6-1.2, CPU pressure 2%):          1 thread 3.47 s / 249,  2 threads 2.07 s / 458
@@ -51,7 +54,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     # One thread costs 1.4 s on an idle machine and never collapses; two spinning OpenMP threads stall at
     # every barrier as soon as anything else holds a core, which on this shared machine is most of the time.
     "UBCAL_LLM_THREADS": ("1", "llama.cpp threads, for generation and prompt processing; 0 = all cores. One thread: "
-                               "3.5 s a model answer quiet or loaded; two: 2.1 s quiet but 6.6-16 s when another process "
+                               "3.5 s a model answer quiet or loaded (600 excerpt tokens); two: 2.1 s quiet but 6.6-16 s when another process "
                                "holds a core (benchmarks/bench_ask.py --model-path). Raise it on a machine of your own."),
     "UBCAL_LLM_SEED": ("42", "Sampling seed."),
     "UBCAL_LLM_TEMPERATURE": ("0", "Sampling temperature; 0 = greedy."),
