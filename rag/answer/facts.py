@@ -507,7 +507,7 @@ def _credit_sentence(c: CourseFact, other: str) -> str:
 
 
 def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
-    """"I did A and B, would C also count for credit?": C against each course the student has done."""
+    """"I did A and B, does C earn credit too?": C against each course the student has done."""
     codes = [c for c in q.entities.courses if c in facts.courses]
     done = [c for c in codes if c in q.completed and c not in q.not_completed]
     asked = [c for c in codes if c not in done]

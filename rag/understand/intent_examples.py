@@ -74,8 +74,8 @@ EXAMPLES: dict[str, list[str]] = {
         "I took ABC 101 but not ABC 102, can I take ABC 202?", "Can I take ABC 400?",
         "Am I ready for ABC 310 after ABC 210 and ABC 213?", "Does having ABC 200 let me into ABC 300?",
         "is ABC 120 or ABC 121 enough for ABC 220", "I got credit for ABC 111, can I proceed into ABC 211?",
-        "I'm a 3rd year student, can I sign up for ABC 391?", "second-year standing, can I enrol in ABC 300",
-        "4th yr here, am I allowed into ABC 410", "As a first year, can I register in ABC 200?",
+        "3rd-yr here: signing up for ABC 391 allowed?", "second-year standing, enrolling in ABC 300 ok",
+        "4th yr student, is ABC 410 allowed for me", "As a first year student is ABC 200 registrable for me?",
         "2nd yr bio student - can i take intro to genetics?", "year 3 arts, is advanced poetry open to me",
     ],
     "unlocks": [

@@ -233,7 +233,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
 _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
-_HOW_MANY_CREDITS_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
+_CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                                   r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
                                   r"\bcredit (?:load|count)\b|\badd up to\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
@@ -555,7 +555,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     if not courses and levels and subjects and feasible and feasible[0][0] in ("other", "program_year", "topic_level") \
             and _SUBJECT_IN_BRACKETS_RE.search(part) and "subject_level" in [n for n, _ in feasible]:
-        # "Gizmo Engineering courses (GIZM) numbered in the 400s": a subject's courses at a level
+        # "Gizmo Engineering courses (GIZM) at the 400 level": a subject's courses at a level
         feasible = [f for f in feasible if f[0] == "subject_level"] + [f for f in feasible if f[0] != "subject_level"]
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
     if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
@@ -580,7 +580,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
     if intent in ("eligibility", "exclusion") and local and all(m.role == DONE for m in local) \
             and _asks_what_opens(local, part) and not OFF_CALENDAR_RE.search(part):
-        # "if I pass A this term, what am I eligible for afterwards", "credit for A and B - which 200-level
+        # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
         # ones can I take": every course named is history, so none is asked about
         intent = "unlocks"
     q.intent, q.confidence = _settle(intent, codes), confidence
@@ -633,7 +633,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return feasible
     if len(courses) == 1 and off_calendar and "decline" in names and top in ("prereq_of", "coreq_of", "describe") \
             and not REQUIREMENT_WORD_RE.search(part) and not told_history:
-        return first("decline")  # "the textbook for A - do I need to buy it": the need is of the book, not a course
+        return first("decline")  # "the textbook for A - must I buy it": the need is of the book, not a course
     if len(courses) == 1:
         if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
             feasible = [f for f in feasible if f[0] != "exclusion"]
@@ -648,7 +648,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if opens and {"prereq_of", "unlocks"} <= set(names):
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
-    if len(courses) >= 2 and "credits_total" in names and _HOW_MANY_CREDITS_RE.search(part) \
+    if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \
             and not _EXCLUSION_WORD_RE.search(part.replace("credit for both", "")) and not told_history:
         return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):

@@ -359,7 +359,7 @@ def _year_number(raw: str) -> int:
     return int(raw) if raw.isdigit() else ORDINALS.get(raw, 0)
 
 
-# when a course was taken, not the year the student is in: "took BIOL 121 in first year", "did it back in 1st yr"
+# when a course was taken, not the year the student is in: "took A during first year", "did it back in 1st yr"
 _TAKEN_IN_YEAR_RE = re.compile(r"(?:\b(?:took|taken|did|done|completed|passed|finished|failed|had)|[A-Za-z]{2,5}[ _-]?"
                                r"\d{3}[A-Za-z]?)\s+(?:[\w'-]+\s+){0,3}?(?:in|during)\s+(?:my\s+|the\s+)?$",
                                re.IGNORECASE)
