@@ -232,6 +232,8 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
 # a follow-up that asks the previous question again of another course: "and what about B?", "same for B"
 _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
+# what a student buys or brings for a course: never a course of the calendar ("do I need a calculator for A")
+_SUPPLIES_RE = re.compile(r"\b(?:textbooks?|calculators?|laptops?|supplies|buy|purchase)\b", re.IGNORECASE)
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
 _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                                   r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
@@ -631,8 +633,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                 top == "other" or dict(feasible).get("decline", 0.0) >= OFF_CALENDAR_DECLINE):
             return first("decline")  # "what does 4th year civil cost in fees": a program named, a fee asked
         return feasible
-    if len(courses) == 1 and off_calendar and "decline" in names and top in ("prereq_of", "coreq_of", "describe") \
-            and not REQUIREMENT_WORD_RE.search(part) and not told_history:
+    if len(courses) == 1 and off_calendar and "decline" in names and not REQUIREMENT_WORD_RE.search(part) \
+            and not told_history and (top in ("prereq_of", "coreq_of", "describe")
+                                      or (top == "eligibility" and _SUPPLIES_RE.search(part))):
         return first("decline")  # "the textbook for A - must I buy it": the need is of the book, not a course
     if len(courses) == 1:
         if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
