@@ -665,6 +665,14 @@ def program_course(q: Question, facts: FactStore) -> FactAnswer | None:
     hits = [r for r in rows if q.target in r.codes]
     if not hits:
         ref = w.cite(program_source(rows))
+        years = sorted({r.year for r in rows if r.year})
+        level = facts.courses[q.target].level if q.target in facts.courses else 0
+        asked = q.year or level
+        if years and asked and asked > years[-1]:  # the page's tables stop before the year asked about
+            shown = ", ".join(f"Year {y}" for y in years)
+            return FactAnswer("program_course", "cannot tell", (
+                f"Cannot tell: the {q.program} page's requirements tables list only {shown} {ref} and do not name "
+                f"{q.target}; what the program asks in Year {asked} is not in a table ubcal could read."), w.sources)
         return FactAnswer("program_course", "no",
                           f"No: the {q.program} requirements table does not list {q.target} by code {ref}; it may "
                           "still count toward an elective or a 'courses numbered ...' row there.", w.sources)
@@ -737,7 +745,7 @@ def topic_level(q: Question, facts: FactStore, ranked_codes: list[str]) -> FactA
     kind = f", a {level} course" if level else ""
     # "Yes" only when the course's own entry uses a word of the topic; otherwise it is the nearest, said so
     found = _mentions_topic(best, q.topic)
-    lead = (f"Yes: {_label(best)}{kind}. {ref}" if found else
+    lead = (f"{'Yes: ' if q.yes_no else 'The course: '}{_label(best)}{kind}. {ref}" if found else
             f"Not by name: the closest course ubcal finds is {_label(best)}{kind}; its entry does not use the "
             f"words asked about. {ref}")
     lines = [lead, f"{best.code}: {_quote(best.text.split('[')[0].strip()[:400])} {ref}"]

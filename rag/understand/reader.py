@@ -92,6 +92,7 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmee
                           r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre|"
                           # "does A count for B", "does that cover B", "would A work for B": A suffices for B
                           r"\b(?:count|counts|work|works|do|does)\s+for\s+[A-Z]{2,5} \d{3}|\bcover(?:s)?\b|"
+                          r"\b(?:count|counts)\s+(?:toward|towards)\s+(?:the\s+)?[A-Z]{2,5}\s?\d{3}|"
                           r"\bgood enough\b|\bget(?:s)? me in(?:to)?\b", re.IGNORECASE)
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",

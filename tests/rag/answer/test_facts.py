@@ -274,3 +274,24 @@ def test_the_prerequisites_of_a_restricted_course_say_who_may_register():
                            targets=["ABCD 217"]), facts)
     assert a.text.startswith("No: the calendar lists no prerequisite")
     assert "Who may register (calendar): \u201cRestricted to students in the Widget Major.\u201d" in a.text
+
+
+def test_a_program_page_whose_tables_stop_before_the_year_asked_is_cannot_tell_not_no():
+    from rag.answer.facts import program_course
+    from rag.index.facts import FactStore, ProgramRow
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    rows = [ProgramRow("Widgetry", "https://example.test/widgetry", "year-1", "Year 1", 1, 0, "ABCD 110", ["ABCD 110"],
+                       "3", "")]
+    facts = FactStore(courses={c.code: c for c in (_tiny_course("ABCD 110"), _tiny_course("ABCD 221"))},
+                      required_by={}, coreq_of={}, excluded={}, programs={"Widgetry": rows})
+
+    def lists(code, year=0):
+        return program_course(Question(text="", entities=Entities(courses=[code], programs=["Widgetry"]),
+                                       intent="program_course", target=code, targets=[code], year=year), facts)
+
+    later = lists("ABCD 221")
+    assert later.verdict == "cannot tell" and "list only Year 1" in later.text
+    assert lists("ABCD 110").verdict == "yes"
+    assert lists("ABCD 110", year=2).verdict == "yes"  # listed in Year 1, so listed
