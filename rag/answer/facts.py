@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.understand import Question
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
-                                        excluded_group, restriction_met, tree_codes, unchecked, unparsed_parts)
+                                        excluded_group, restriction_met, tree_codes, unchecked, unparsed_parts, without)
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
@@ -308,8 +308,9 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
     if result == YES and not c.restriction:
         # avoidable, but only through courses the question does not say were taken: not a "yes"
+        left = without(tree, set(q.not_completed)) or tree
         return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
-                      f"but only by a route you have not mentioned: {describe(tree)}. {ref}\n{quote}")
+                      f"but only by a route you have not mentioned: {describe(left)}. {ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
     return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
                            f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "

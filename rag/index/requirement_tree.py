@@ -266,6 +266,24 @@ def describe(node: dict) -> str:
     return node.get("text", "")
 
 
+def without(node: dict, gone: set[str]) -> dict | None:
+    """The tree with the routes through ``gone`` courses removed (None: no route is left), so "without A"
+    names only the routes still open: "one of B, C" rather than "one of A, B, C"."""
+    op = node["op"]
+    if op == "course":
+        return None if node["code"] in gone else node
+    if op in ("one", "n_of"):
+        items = [x for x in (without(c, gone) for c in node["items"]) if x is not None]
+        need = 1 if op == "one" else node.get("n", 1)
+        if len(items) < need:
+            return None
+        return items[0] if len(items) == 1 and op == "one" else {**node, "items": items}
+    if op == "all":
+        items = [without(c, gone) for c in node["items"]]
+        return None if any(x is None for x in items) else {**node, "items": items}
+    return node  # grades, standing, corequisites, unread text: kept as the calendar words them
+
+
 def evaluate(node: dict, completed: set[str]) -> str:
     """YES / NO / UNKNOWN for ``completed`` courses against the tree."""
     op = node["op"]

@@ -126,3 +126,12 @@ def test_a_year_not_reached_refuses_a_standing_at_or_above_it():
 
     assert standing_met("Third-year standing", History(below=3)) == NO
     assert standing_met("Second-year standing", History(below=3)) == UNKNOWN  # first or second year: not said
+
+
+def test_the_routes_left_without_some_courses():
+    from rag.index.requirement_tree import describe, without
+
+    tree = parse_requirement("One of ABCD 100, ABCD 102, ABCD 180 and one of EFGH 100, EFGH 101.")
+    assert describe(without(tree, {"ABCD 100", "ABCD 180"})) == "all of (a) ABCD 102; (b) one of EFGH 100, EFGH 101"
+    assert without(tree, {"ABCD 100", "ABCD 102", "ABCD 180"}) is None  # no route left
+    assert without(TREE, set()) == TREE
