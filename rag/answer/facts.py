@@ -207,8 +207,8 @@ def _history_words(q: Question) -> str:
     have += f" (and not {', '.join(q.not_completed)})" if q.not_completed else ""
     said = ([f"in {_YEAR_WORD.get(q.standing, q.standing)} year"] if q.standing else
             [f"not yet in {_YEAR_WORD.get(q.standing_below, q.standing_below)} year"] if q.standing_below else []) \
-        + [f"in {g}" for g in q.member_of]
-    return have + (f", {' '.join(said)}" if said else "")
+        + ([f"in {' / '.join(q.member_of)}"] if q.member_of else [])
+    return have + (f", {', '.join(said)}" if said else "")
 
 
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:

@@ -148,6 +148,7 @@ EXAMPLES: dict[str, list[str]] = {
         "differences between abc 330 and abc 331", "how are ABC 100 and ABC 102 different",
         "are there prerequisites that ABC 310 and ABC 320 both ask for", "any overlap in what ABC 200 and ABC 240 require first?",
         "which pre-reqs do abc 301 and abc 333 have in common", "do ABC 410 and ABC 420 need the same earlier courses",
+        "should ABC 213 be done before ABC 221, or the reverse?", "in what order do ABC 210 and ABC 240 go",
     ],
     "describe": [
         "What is ABC 100 about?", "What do you learn in ABC 200?", "describe ABC 210", "what's abc 101",

@@ -332,7 +332,7 @@ class Question:
         elif self.standing_below and self.intent in ("eligibility", "unlocks"):
             bits.append(f"not yet in year {self.standing_below}")
         if self.member_of and self.intent == "eligibility":
-            bits.append("in " + ", ".join(self.member_of))
+            bits.append("in " + " / ".join(self.member_of))
         if self.not_in and self.intent == "eligibility":
             bits.append("not in " + ", ".join(self.not_in))
         if self.unknown_completed:

@@ -394,12 +394,17 @@ _MEMBER_RE = re.compile(rf"(?<![\w'-])(?P<what>(?:[A-Za-z][\w.&'-]*,?\s+){{1,4}}
 _YEAR_WORDS = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]*(?:year|yr)s?"
 _CAPITALS_BY_YEAR_RE = re.compile(rf"(?-i:\b(?P<a>[A-Z]{{2,6}})\b)(?!\s*[-_]?\d),?\s+(?i:{_YEAR_WORDS})\b|"
                                   rf"(?i:{_YEAR_WORDS})\s+(?-i:(?P<b>[A-Z]{{2,6}}))\b(?!\s*[-_]?\d)")
+_IN_GROUP_RE = re.compile(rf"\bi'?m\s+(?:currently\s+)?in\s+(?:my\s+)?(?:{_YEAR_WORDS}\s+(?:of\s+)?)?(?:the\s+|a\s+)?"
+                          r"(?P<what>(?-i:[A-Z][\w&'-]*)(?:\s+(?:(?:of|and|&)\s+)?(?-i:[A-Z][\w&'-]*)){0,3})\b(?![\s_-]*\d)"
+                          r"(?:\s*\((?P<initials>(?-i:[A-Z]{2,6}))\))?", re.IGNORECASE)
 _NOT_MEMBER_WORDS = frozenset({"i", "i'm", "im", "am", "a", "an", "the", "as", "my", "in", "yr", "yrs", "year", "years",
                                "first", "second", "third", "fourth", "fifth", "currently", "now", "still", "just",
                                "also", "and", "but", "so", "only", "being", "here", "hey", "hi", "fellow", "other",
                                "for", "to", "of", "with", "this", "that", "is", "are", "was", "what", "which", "if",
                                "it", "me", "we", "you", "our", "your", "their", "all", "any", "some", "upper", "lower",
-                               "level", "year's", "full", "part", "time"})
+                               "level", "year's", "full", "part", "time", "can", "could", "would", "should", "will",
+                               "do", "does", "did", "take", "taking", "get", "got", "want", "wanna", "need", "have",
+                               "has", "had", "be", "been", "am", "not", "no", "new", "returning", "current"})
 
 
 def read_member_of(text: str) -> list[str]:
@@ -415,9 +420,11 @@ def read_member_of(text: str) -> list[str]:
             if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d|-(?:year|yr)s?$", w, re.IGNORECASE):
                 break
             words.insert(0, w)
-        if words:
+        if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
             out.append(" ".join(words))
     out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
+    for m in _IN_GROUP_RE.finditer(text):  # "I'm in 4th year Kinesiology (BKIN)"
+        out += [g for g in (m["what"], m["initials"]) if g]
     return list(dict.fromkeys(out))
 
 

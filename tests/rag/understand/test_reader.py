@@ -430,3 +430,12 @@ def test_a_course_asked_about_with_do_i_need_is_not_history(reader):
 def test_every_course_named_as_history_asks_what_it_opens(reader):
     q = understand("ive got credit for abcd 110 and efgh 100 — which 200-level abcd can i take", reader)
     assert q.intent == "unlocks" and q.completed == ["ABCD 110", "EFGH 100"] and q.levels == [2]
+
+
+def test_groups_said_as_im_in_with_initials_and_not_as_non():
+    from rag.understand.slots import read_member_of
+
+    assert read_member_of("I'm in 4th year Gizmo Works (BGW). Is WIDG 485 open to me?") == ["Gizmo Works", "BGW"]
+    assert read_member_of("I'm in the Faculty of Widgetry, can I") == ["Faculty of Widgetry"]
+    assert read_member_of("I'm in WIDG 110 now") == []  # a course, not a group
+    assert read_member_of("can non-widgetry students take WIDG 111") == []
