@@ -67,7 +67,13 @@ def exclusion_sentences(text: str) -> list[tuple[int, str]]:
 # Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
 # must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
 _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open only to|Available only to|"
-                             r"Only available to|Not available to|Limited to students|Reserved for)[^.]*\.?",
+                             r"Only available to|Not available to|Limited to students|Reserved for|"
+                             # a consent or a mark asked outside the prerequisite sentence: "Consent of Department
+                             # required.", "Registration requires consent of the Department", "Open to students
+                             # with a BC-equivalent mark of A (86%) in English 12"
+                             r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
+                             r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
+                             r"(?:consent|permission)|Admission to the course is limited)[^.]*\.?",
                              re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")

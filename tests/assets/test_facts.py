@@ -99,6 +99,9 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
         ("301", "3", "Avail", "Topics. Prerequisite: IJKL 300. Available only to students in the Faculty of Arts."),
         ("302", "3", "Limited", "Topics. Prerequisite: IJKL 300. Limited to students in second year."),
         ("303", "3", "Cap", "Topics. Enrolment is limited to a maximum of 12 credits in this course."),
+        ("304", "3", "Consent", "Topics. Prerequisite: IJKL 300. Consent of Department required."),
+        ("305", "3", "Asks", "Topics. Registration requires consent of the Department and enrolment may be limited."),
+        ("306", "3", "Mark", "Topics. Open to students with a mark of A (86%) in English 12."),
     ])
     pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
     rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
@@ -106,6 +109,10 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
     assert rows["IJKL 301"]["restriction"].startswith("Available only to students in the Faculty")
     assert rows["IJKL 302"]["restriction"] == "Limited to students in second year."
     assert rows["IJKL 303"]["restriction"] == ""  # a limit on credits, not on who may register
+    # a consent or a mark asked outside the prerequisite sentence still decides who may register
+    assert rows["IJKL 304"]["restriction"] == "Consent of Department required."
+    assert rows["IJKL 305"]["restriction"].startswith("Registration requires consent of the Department")
+    assert rows["IJKL 306"]["restriction"].startswith("Open to students with a mark of A")
 
 
 @pytest.mark.parametrize("sentence", [
