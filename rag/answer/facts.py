@@ -207,7 +207,8 @@ def _history_words(q: Question) -> str:
     have += f" (and not {', '.join(q.not_completed)})" if q.not_completed else ""
     said = ([f"in {_YEAR_WORD.get(q.standing, q.standing)} year"] if q.standing else
             [f"not yet in {_YEAR_WORD.get(q.standing_below, q.standing_below)} year"] if q.standing_below else []) \
-        + ([f"in {' / '.join(q.member_of)}"] if q.member_of else [])
+        + ([f"in {' / '.join(q.member_of)}"] if q.member_of else []) \
+        + (["without permission"] if q.no_permission else [])
     return have + (f", {', '.join(said)}" if said else "")
 
 
@@ -220,7 +221,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
     done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
-                   below=q.standing_below)  # what the student said
+                   below=q.standing_below).without_permission(q.no_permission)  # what the student said
     clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
         restricted = restriction_met(c.restriction, done) if c.restriction else YES

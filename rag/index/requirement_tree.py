@@ -143,7 +143,13 @@ class History(frozenset):
         history.scores = dict(scores or {})
         history.programs = tuple(programs)  # programs and groups the student says they are in ("BKIN", "science")
         history.not_in = tuple(not_in)  # what the student says they are not in ("creative writing major")
+        history.no_permission = False  # set by ``without_permission``
         return history
+
+    def without_permission(self, said: bool = True) -> "History":
+        """This history, from a student who says they have no instructor's or department's permission."""
+        self.no_permission = said
+        return self
 
 
 def standing_year(text: str) -> int:
@@ -152,10 +158,28 @@ def standing_year(text: str) -> int:
     return years[0] if years else 0
 
 
+# a way in by permission beside a standing: "... or permission of the instructor", "Second year students may
+# be admitted with permission of instructor"; and a permission asked as well: "... and permission of the Department"
+_OR_PERMISSION_RE = re.compile(r"\s*(?:,\s*)?\bor\s+(?:with\s+)?(?:the\s+)?(?:permission|consent)\b[^.]*|"
+                               r"\.?\s*\b(?:first|second|third|fourth|1st|2nd|3rd|4th)[- ]year students may be admitted "
+                               r"(?:only\s+)?with (?:the\s+)?(?:permission|consent)\b[^.]*", re.IGNORECASE)
+_AND_PERMISSION_RE = re.compile(r"\band\s+(?:the\s+)?(?:permission|consent)\b|\b(?:permission|consent)\b[^.]*\bare required",
+                                re.IGNORECASE)
+
+
 def standing_met(text: str, completed: set[str]) -> str:
     """YES / NO when what the student said settles a year standing: a stated year outside the years (or
     "not in 3rd year yet" below them) is NO whatever the group; a stated year within them is YES when no
-    group is named or the student says they are in one the condition names; else UNKNOWN."""
+    group is named or the student says they are in one the condition names; else UNKNOWN. A student who
+    says they have no permission is judged on the standing alone ("Fourth-year standing or permission of
+    the instructor"); where permission is asked of everyone, only a missing standing refuses."""
+    if getattr(completed, "no_permission", False):
+        if _AND_PERMISSION_RE.search(text or ""):
+            # permission asked of everyone: not yet asked is not refused, but a missing standing still is
+            rest = standing_condition(_AND_PERMISSION_RE.split(text)[0].strip(" ,."))
+            return NO if rest and standing_met(_AND_PERMISSION_RE.split(text)[0], History(year=getattr(
+                completed, "year", 0), below=getattr(completed, "below", 0))) == NO else UNKNOWN
+        text = _OR_PERMISSION_RE.sub("", text or "")
     found = standing_condition(text)
     if not found:
         return UNKNOWN
@@ -307,6 +331,8 @@ def evaluate(node: dict, completed: set[str]) -> str:
         if yes + unknown < need:
             return NO
         return UNKNOWN
+    if op == "permission" and getattr(completed, "no_permission", False):
+        return NO  # the student says they have none
     return UNKNOWN  # permission, program, placement, other, unparsed: not checkable here
 
 

@@ -26,7 +26,7 @@ from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -292,6 +292,7 @@ class Question:
     not_in: list[str] = field(default_factory=list)  # groups the student says they are not in ("CRWR major")
     member_of: list[str] = field(default_factory=list)  # groups the student says they are in ("BUF", "science")
     standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
+    no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
 
     @property
@@ -331,6 +332,8 @@ class Question:
             bits.append(f"in year {self.standing}")
         elif self.standing_below and self.intent in ("eligibility", "unlocks"):
             bits.append(f"not yet in year {self.standing_below}")
+        if self.no_permission and self.intent == "eligibility":
+            bits.append("no instructor or department permission")
         if self.member_of and self.intent == "eligibility":
             bits.append("in " + " / ".join(self.member_of))
         if self.not_in and self.intent == "eligibility":
@@ -355,7 +358,8 @@ class Question:
                 "topic": self.topic, "courses": self.entities.courses,
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
-                "standing_below": self.standing_below, "concurrent": self.concurrent,
+                "standing_below": self.standing_below, "no_permission": self.no_permission,
+                "concurrent": self.concurrent,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -549,7 +553,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  scores=read_scores(text, history if history is not None else local),
                  letters=read_letter_grades(text, history if history is not None else local),
                  not_in=read_not_in(text), member_of=read_member_of(text),
-                 standing_below=read_standing_below(text))
+                 standing_below=read_standing_below(text), no_permission=read_no_permission(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])

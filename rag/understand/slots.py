@@ -365,6 +365,21 @@ _TAKEN_IN_YEAR_RE = re.compile(r"(?:\b(?:took|taken|did|done|completed|passed|fi
                                re.IGNORECASE)
 
 
+# the student says they have no permission: "no instructor permission yet", "haven't asked the instructor for
+# permission", "without the department's consent"
+_NO_PERMISSION_RE = re.compile(
+    r"\bno\s+(?:instructor'?s?\s+|department(?:al|'s)?\s+|dept\.?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b|"
+    r"\b(?:haven'?t|have not|didn'?t|did not|don'?t|do not|never)\s+(?:yet\s+)?(?:asked|gotten|got|get|received|"
+    r"obtained|have|had|requested)\b[^.?!]{0,40}?\b(?:permission|consent|approval)\b|"
+    r"\bwithout\s+(?:the\s+)?(?:instructor'?s?\s+|department(?:al|'s)?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b",
+    re.IGNORECASE)
+
+
+def read_no_permission(text: str) -> bool:
+    """Whether the student says they have no instructor's or department's permission."""
+    return _NO_PERMISSION_RE.search(text) is not None
+
+
 def read_standing(text: str) -> int:
     """The year standing the student states of themselves, 0 when none; a year they say they are not in
     ("not in 3rd year yet") is not their year, nor the year they took a course in."""

@@ -135,3 +135,21 @@ def test_the_routes_left_without_some_courses():
     assert describe(without(tree, {"ABCD 100", "ABCD 180"})) == "all of (a) ABCD 102; (b) one of EFGH 100, EFGH 101"
     assert without(tree, {"ABCD 100", "ABCD 102", "ABCD 180"}) is None  # no route left
     assert without(TREE, set()) == TREE
+
+
+def test_a_student_without_permission_is_judged_on_the_other_way_in():
+    from rag.index.requirement_tree import History, standing_met
+
+    admits = "Third-year standing or above in any program. Second year students may be admitted with permission of instructor"
+    assert standing_met(admits, History(year=2)) == UNKNOWN  # permission not said: could be given
+    assert standing_met(admits, History(year=2).without_permission()) == NO
+    assert standing_met(admits, History(year=3).without_permission()) == YES
+    assert standing_met("Fourth-year standing or permission of the instructor", History(year=3).without_permission()) == NO
+    # permission asked of everyone: not asked yet is not a refusal, a missing standing is
+    assert standing_met("Third-year standing and permission of the instructor are required",
+                        History(year=4).without_permission()) == UNKNOWN
+    assert standing_met("Third-year standing and permission of the instructor are required",
+                        History(year=2).without_permission()) == NO
+    either = parse_requirement("ABCD 200 or permission of the instructor.")
+    assert evaluate(either, History({"ABCD 100"})) == UNKNOWN
+    assert evaluate(either, History({"ABCD 100"}).without_permission()) == NO

@@ -439,3 +439,15 @@ def test_groups_said_as_im_in_with_initials_and_not_as_non():
     assert read_member_of("I'm in the Faculty of Widgetry, can I") == ["Faculty of Widgetry"]
     assert read_member_of("I'm in WIDG 110 now") == []  # a course, not a group
     assert read_member_of("can non-widgetry students take WIDG 111") == []
+
+
+@pytest.mark.parametrize("text, said", [
+    ("2nd year, no instructor permission yet - can I register in WIDG 321?", True),
+    ("I haven't asked the instructor for permission. Can I take WIDG 331?", True),
+    ("can i take WIDG 321 without the department's consent", True),
+    ("can I take WIDG 321 with permission of the instructor", False),
+])
+def test_a_student_saying_they_have_no_permission_is_read(text, said):
+    from rag.understand.slots import read_no_permission
+
+    assert read_no_permission(text) is said
