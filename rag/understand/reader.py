@@ -235,6 +235,11 @@ _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+a
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
 # what a student buys or brings for a course: never a course of the calendar ("do I need a calculator for A")
 _SUPPLIES_RE = re.compile(r"\b(?:textbooks?|calculators?|laptops?|supplies|buy|purchase)\b", re.IGNORECASE)
+# what admission asks, which the calendar's course and program tables do not hold
+_ADMISSION_AVERAGE_RE = re.compile(r"\b(?:admission|entrance|entry)\s+(?:average|gpa|grades?)\b|"
+                                   r"\b(?:what|which|how high (?:of )?an?)\s+(?:gpa|average|grades?)\b[^?]*\b(?:need|needed|"
+                                   r"required|get into|get in|admitted|accepted)\b|\bgpa\b[^?]*\b(?:cut-?off|to get)\b",
+                                   re.IGNORECASE)
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
 _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                                   r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
@@ -374,6 +379,8 @@ def _asking(q: Question) -> str:
         "unlocks": "asking which courses that history opens up",
         "reverse_prereq": f"asking which courses require {t}",
         "exclusion": (f"asking whether credit is granted for {q.target} as well" if len(q.targets) > 2 else
+                      f"asking whether {' and '.join(q.targets[:2])} are credit-excluded (one course for credit)"
+                      if len(q.targets) > 1 and q.asks_excluded else
                       f"asking whether credit is granted for both {' and '.join(q.targets[:2])}"
                       if len(q.targets) > 1 else f"asking which courses {t} is credit-excluded with"),
         "credits": f"asking how many credits {t} is worth",
@@ -632,6 +639,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) < 1 and programs and top in ("subject_level", "topic_level") and "program_year" in names \
             and _PROGRAM_DUTY_RE.search(part):
         return first("program_year")  # "astronomy 4th year: required courses?": the program's table, not a level
+    if len(courses) < 1 and _ADMISSION_AVERAGE_RE.search(part) and "decline" in names:
+        return first("decline")  # "what average do I need to get into P": admission, not the calendar's tables
     if len(courses) < 1:
         # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
         if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (

@@ -361,8 +361,8 @@ def _year_number(raw: str) -> int:
 
 # when a course was taken, not the year the student is in: "took A during first year", "did it back in 1st yr"
 _TAKEN_IN_YEAR_RE = re.compile(r"(?:\b(?:took|taken|did|done|completed|passed|finished|failed|had)|[A-Za-z]{2,5}[ _-]?"
-                               r"\d{3}[A-Za-z]?)\s+(?:[\w'-]+\s+){0,3}?(?:in|during)\s+(?:my\s+|the\s+)?$",
-                               re.IGNORECASE)
+                               r"\d{3}[A-Za-z]?)\s+(?:(?!(?:i'?m|am|i|now|currently|we'?re|and)\b)[\w'-]+\s+){0,3}?"
+                               r"(?:in|during)\s+(?:my\s+|the\s+)?$", re.IGNORECASE)
 
 
 # the student says they have no permission: "no instructor permission yet", "haven't asked the instructor for
@@ -407,8 +407,8 @@ def read_standing_below(text: str) -> int:
 # "BKIN, third year": the words before a group noun, or capitals beside a stated year
 _MEMBER_RE = re.compile(rf"(?<![\w'-])(?P<what>(?:[A-Za-z][\w.&'-]*,?\s+){{1,4}}?){_GROUP_NOUN}\b", re.IGNORECASE)
 _YEAR_WORDS = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]*(?:year|yr)s?"
-_CAPITALS_BY_YEAR_RE = re.compile(rf"(?-i:\b(?P<a>[A-Z]{{2,6}})\b)(?!\s*[-_]?\d),?\s+(?i:{_YEAR_WORDS})\b|"
-                                  rf"(?i:{_YEAR_WORDS})\s+(?-i:(?P<b>[A-Z]{{2,6}}))\b(?!\s*[-_]?\d)")
+_CAPITALS_BY_YEAR_RE = re.compile(rf"(?-i:\b(?P<a>[A-Z]{{2,6}}|B[A-Z][a-z]{{1,3}})\b)(?!\s*[-_]?\d{{3}}),?\s+(?i:{_YEAR_WORDS})\b|"
+                                  rf"(?i:{_YEAR_WORDS})\s+(?-i:(?P<b>[A-Z]{{2,6}}|B[A-Z][a-z]{{1,3}}))\b(?!\s*[-_]?\d{{3}})")
 _IN_GROUP_RE = re.compile(rf"\bi'?m\s+(?:currently\s+)?in\s+(?:my\s+)?(?:{_YEAR_WORDS}\s+(?:of\s+)?)?(?:the\s+|a\s+)?"
                           r"(?P<what>(?-i:[A-Z][\w&'-]*)(?:\s+(?:(?:of|and|&)\s+)?(?-i:[A-Z][\w&'-]*)){0,3})\b(?![\s_-]*\d)"
                           r"(?:\s*\((?P<initials>(?-i:[A-Z]{2,6}))\))?", re.IGNORECASE)

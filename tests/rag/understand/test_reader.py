@@ -451,3 +451,17 @@ def test_a_student_saying_they_have_no_permission_is_read(text, said):
     from rag.understand.slots import read_no_permission
 
     assert read_no_permission(text) is said
+
+
+def test_admission_averages_decline_and_an_exclusion_asked_as_such_reads_so(reader):
+    q = understand("are ABCD 210 and EFGH 200 credit-excluded?", reader)
+    assert q.intent == "exclusion" and q.asks_excluded and "are credit-excluded" in q.reading
+    assert understand("what gpa do I need to get into the applied widgets program", reader).intent == "decline"
+
+
+def test_degree_initials_beside_a_year_name_a_group():
+    from rag.understand.slots import read_member_of, read_standing
+
+    assert read_member_of("3rd year BSc, zero WIDG courses") == ["BSc"]
+    assert read_member_of("GZWk 3rd year") == []  # initials of a degree start with B
+    assert read_standing("got 78 in WIDG 278 and I'm in 2nd year. WIDG 303?") == 2
