@@ -640,7 +640,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             and _PROGRAM_DUTY_RE.search(part):
         return first("program_year")  # "astronomy 4th year: required courses?": the program's table, not a level
     if len(courses) < 1 and _ADMISSION_AVERAGE_RE.search(part) and "decline" in names:
-        return first("decline")  # "what average do I need to get into P": admission, not the calendar's tables
+        return first("decline")  # "the average P admits at": admission, not the calendar's tables
     if len(courses) < 1:
         # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
         if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (
