@@ -496,6 +496,20 @@ _TITLE_WORD_RE = re.compile(r"[a-z0-9]+")
 _MAX_TITLE_WORDS = 8
 
 
+_TOPIC_BEFORE_RE = re.compile(r"\b(?:(?:courses?|class(?:es)?|anything|something|one|stuff)\s+on|about|covering|covers?|"
+                              r"regarding|related to|involving|teach(?:es|ing)?|in the area of)\s+(?:the\s+)?$",
+                              re.IGNORECASE)  # "planning on power systems" still names the course
+
+
+_LEVEL_NAMED_RE = re.compile(r"\b([1-6])00(?:[- ]?level|s)\b|\blevel[- ]([1-6])00\b", re.IGNORECASE)
+
+
+def _other_level(text: str, code: str) -> bool:
+    """Whether the question names a level and the titled course is not at it (a topic asked at a level)."""
+    levels = {a or b for a, b in _LEVEL_NAMED_RE.findall(text)}
+    return bool(levels) and code.split()[-1][0] not in levels
+
+
 class CourseTitles:
     """Courses named by title ("can I do municipal engineering now?"), when the title names one course.
 
@@ -529,8 +543,11 @@ class CourseTitles:
                 if code is None or code in present:
                     continue
                 start, end = words[i][1], words[i + n - 1][2]
-                # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it
-                if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed):
+                # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it;
+                # "a course about machine learning at the 400 level" names a topic, not the course of that title
+                if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \
+                        and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])
+                                 and _other_level(text, code)):
                     inserts.append((end, f" ({code})"))
                     present.add(code)
                     i += n - 1

@@ -465,3 +465,21 @@ def test_degree_initials_beside_a_year_name_a_group():
     assert read_member_of("3rd year BSc, zero WIDG courses") == ["BSc"]
     assert read_member_of("GZWk 3rd year") == []  # initials of a degree start with B
     assert read_standing("got 78 in WIDG 278 and I'm in 2nd year. WIDG 303?") == 2
+
+
+def test_a_title_after_about_or_on_is_a_topic_not_that_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 540": "Gizmo Learning", "WIDG 409": "Municipal Gizmos"})
+    assert titles.name_courses("is there a course about gizmo learning at the 400 level", ["WIDG"]) \
+        == "is there a course about gizmo learning at the 400 level"
+    assert titles.name_courses("prereqs for gizmo learning", ["WIDG"]) == "prereqs for gizmo learning (WIDG 540)"
+
+
+def test_planning_on_a_title_still_names_the_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 453": "Gizmo System Analysis"})
+    assert titles.name_courses("planning on gizmo system analysis next fall", ["WIDG"]).endswith("analysis (WIDG 453) next fall")
+    assert "(WIDG 453)" not in titles.name_courses("any 300-level course on gizmo system analysis?", ["WIDG"])
+    assert "(WIDG 453)" in titles.name_courses("any course on gizmo system analysis?", ["WIDG"])  # no level: the course
