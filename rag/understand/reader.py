@@ -227,9 +227,8 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
-                          r"\bone or the other\b|\beither one or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
+                          r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)
-# the sum of credits is asked, whatever else the words say ("how many credits if I do both")
 # a follow-up that asks the previous question again of another course: "and what about B?", "same for B"
 _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
@@ -240,10 +239,12 @@ _ADMISSION_AVERAGE_RE = re.compile(r"\b(?:admission|entrance|entry)\s+(?:average
                                    r"\b(?:what|which|how high (?:of )?an?)\s+(?:gpa|average|grades?)\b[^?]*\b(?:need|needed|"
                                    r"required|get into|get in|admitted|accepted)\b|\bgpa\b[^?]*\b(?:cut-?off|to get)\b",
                                    re.IGNORECASE)
+# a subject named by its code in brackets: "conservation (cons)", "Integrated Engineering courses (IGEN)"
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
+# the sum of credits is asked, whatever else the words say ("how many credits if I do both")
 _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
-                                  r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
-                                  r"\bcredit (?:load|count)\b|\badd up to\b", re.IGNORECASE)
+                            r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
+                            r"\bcredit (?:load|count)\b|\badd up to\b", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
