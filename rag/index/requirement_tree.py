@@ -176,22 +176,30 @@ def standing_met(text: str, completed: set[str]) -> str:
     if getattr(completed, "no_permission", False):
         if _AND_PERMISSION_RE.search(text or ""):
             # permission asked of everyone: not yet asked is not refused, but a missing standing still is
-            rest = standing_condition(_AND_PERMISSION_RE.split(text)[0].strip(" ,."))
-            return NO if rest and standing_met(_AND_PERMISSION_RE.split(text)[0], History(year=getattr(
-                completed, "year", 0), below=getattr(completed, "below", 0))) == NO else UNKNOWN
+            found = standing_condition(_AND_PERMISSION_RE.split(text)[0].strip(" ,."))
+            return NO if found and _outside_years(found[0], found[1], completed) else UNKNOWN
         text = _OR_PERMISSION_RE.sub("", text or "")
     found = standing_condition(text)
     if not found:
         return UNKNOWN
     first, last, groups = found
-    year, below = getattr(completed, "year", 0), getattr(completed, "below", 0)
-    if not year:
-        return NO if below and below <= first else UNKNOWN
-    if year < first or (last and year > last):
+    outside = _outside_years(first, last, completed)
+    if outside is None:
+        return UNKNOWN  # no year said
+    if outside:
         return NO
     if not groups or any(in_group(g, getattr(completed, "programs", ())) for g in groups):
         return YES
     return UNKNOWN
+
+
+def _outside_years(first: int, last: int, completed: set[str]) -> bool | None:
+    """Whether the student's stated year (or "not yet in year N") falls outside first..last (0 = no limit);
+    None when they said nothing that settles it."""
+    year, below = getattr(completed, "year", 0), getattr(completed, "below", 0)
+    if not year:
+        return True if below and below <= first else None
+    return year < first or bool(last and year > last)
 
 
 # "Open only to students in Chemistry or Biochemistry specializations": who may register, by program
