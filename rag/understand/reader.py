@@ -229,6 +229,10 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)
+_ONLY_WAY_RE = re.compile(r"\bonly\s+(?:way|route|option|path|course|thing)\b|\bthe\s+one\s+(?:way|option)\b",
+                          re.IGNORECASE)
+# a course written as the question's label: "ENVR 430: ...", "ENVR 430 - ..."
+_LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 # a follow-up that asks the previous question again of another course: "and what about B?", "same for B"
 _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
@@ -568,6 +572,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 if _possible(name, codes, programs, levels, subjects)]
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
+    if len(codes) == 2 and _ONLY_WAY_RE.search(part) and "need_check" in [n for n, _ in feasible]:
+        # "is A the sole route to B": whether B needs A (a code the calendar names only in B's prerequisite too)
+        feasible = [f for f in feasible if f[0] == "need_check"] + [f for f in feasible if f[0] != "need_check"]
     if not courses and levels and subjects and feasible and feasible[0][0] in ("other", "program_year", "topic_level") \
             and _SUBJECT_IN_BRACKETS_RE.search(part) and "subject_level" in [n for n, _ in feasible]:
         # "Gizmo Engineering courses (GIZM) at the 400 level": a subject's courses at a level
@@ -796,7 +803,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks"):
-        targets = [] if intent == "unlocks" else _targets(local)
+        targets = [] if intent == "unlocks" else _targets(local, text)
         q.targets = targets
         q.target = targets[0] if targets else ""
         # another part's courses count only where their own words tell history ("(2) credits of B" is no B taken)
@@ -844,15 +851,18 @@ def _asks_excluded(text: str) -> bool:
     return excluded is not None and (both is None or excluded.start() < both.start())
 
 
-def _targets(local: list[CodeMention]) -> list[str]:
-    """The courses asked about: those a target cue ("take", "into", "for") points at; else the last named."""
+def _targets(local: list[CodeMention], text: str = "") -> list[str]:
+    """The courses asked about: those a target cue ("take", "into", "for") points at; else a course that
+    heads the question as its label ("ENVR 430: second year, have BIOL 230. allowed?"); else the last named."""
     cued = [m.code for m in local if m.role == TARGET]
     if cued:
         # "take X ... for Y": the last cued course in a list of alternatives is still a target
         return list(dict.fromkeys(cued))
-    plain = [m.code for m in local if m.role == ""]
+    plain = [m for m in local if m.role == ""]
+    if len(plain) > 1 and plain[0].start <= 2 and _LABEL_AFTER_RE.match(text[plain[0].end:plain[0].end + 4]):
+        return [plain[0].code]
     if plain:
-        return [plain[-1]]
+        return [plain[-1].code]
     return [local[-1].code] if local else []
 
 
@@ -883,6 +893,8 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         for k, gap in enumerate(between):
             if _REQUIRES_RE.search(gap):
                 return list(range(0, k + 1))
+    if len(local) >= 2 and local[0].start <= 2 and _LABEL_AFTER_RE.match(text[local[0].end:local[0].end + 4]):
+        return [0]  # "B — is A the sole route": the course heading the question is the one asked about
     return [len(local) - 1]
 
 

@@ -483,3 +483,13 @@ def test_planning_on_a_title_still_names_the_course():
     assert titles.name_courses("planning on gizmo system analysis next fall", ["WIDG"]).endswith("analysis (WIDG 453) next fall")
     assert "(WIDG 453)" not in titles.name_courses("any 300-level course on gizmo system analysis?", ["WIDG"])
     assert "(WIDG 453)" in titles.name_courses("any course on gizmo system analysis?", ["WIDG"])  # no level: the course
+
+
+def test_a_course_heading_the_question_as_its_label_is_the_one_asked_about(reader):
+    q = understand("ABCD 310: second year, have ABCD 213 though. allowed?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.completed == ["ABCD 213"]
+
+
+def test_the_only_way_in_asks_whether_the_heading_course_needs_the_other(reader):
+    q = understand("ABCD 310 — is ABCD 213 the only way in", reader)
+    assert q.intent == "need_check" and q.target == "ABCD 310" and q.asked == ["ABCD 213"]
