@@ -485,10 +485,15 @@ _NOT_A_CREDIT_RULE_RE = re.compile(r"prerequisite|corequisite|recommended|exclus
                                    re.IGNORECASE)
 
 
+def _code_re(code: str) -> re.Pattern:
+    """A code as course entries write it: "CPSC 110", "CPSC_V 110", "CPSC110"."""
+    subject, number = code.split()
+    return re.compile(rf"\b{subject}(?:_V)?\s?{number}\b")
+
+
 def _joined(sentence: str, code: str, other: re.Pattern) -> bool:
     """Whether the sentence names the two courses as one alternative ("either X or both A, B"): taken together."""
-    subject, number = code.split()
-    own = re.search(rf"\b{subject}(?:_V)?\s?{number}\b", sentence)
+    own = _code_re(code).search(sentence)
     far = other.search(sentence)
     if not own or not far:
         return False
@@ -499,13 +504,21 @@ def _joined(sentence: str, code: str, other: re.Pattern) -> bool:
 def _credit_sentence(c: CourseFact, other: str) -> str:
     """A sentence of c's entry that names ``other`` and speaks of credit: an exclusion worded in a way the
     build did not read ("Students who took X receive no credit"), so "credit for both" is not a safe yes."""
-    subject, number = other.split()
-    named = re.compile(rf"\b{subject}(?:_V)?\s?{number}\b")
+    named = _code_re(other)
     for sentence in re.split(r"(?<=[.])\s+", c.text):
         if named.search(sentence) and _CREDIT_RULE_RE.search(sentence) and not _NOT_A_CREDIT_RULE_RE.search(sentence) \
                 and not _joined(sentence, c.code, named):
             return sentence
     return ""
+
+
+def _credit_hint(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str] | None:
+    """The first of a's and b's entries with a credit sentence naming the other, and that sentence."""
+    for c, other in ((a, b), (b, a)):
+        sentence = _credit_sentence(c, other.code)
+        if sentence:
+            return c, sentence
+    return None
 
 
 def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
@@ -527,11 +540,9 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
             holder, sentence = _exclusion_sentence(target, other)
             lines.append(f"{holder.code}: {_quote(sentence)} {w.cite(course_source(holder))}")
         return FactAnswer("exclusion", verdict, "\n".join(dict.fromkeys(lines)), w.sources)
-    hints = [(x, _credit_sentence(x, y.code)) for d in done for x, y in ((target, facts.courses[d]),
-                                                                         (facts.courses[d], target))]
-    hints = [(x, sentence) for x, sentence in hints if sentence]
-    if hints:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
-        x, sentence = hints[0]
+    hint = next(filter(None, (_credit_hint(target, facts.courses[d]) for d in done)), None)
+    if hint:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
+        x, sentence = hint
         return FactAnswer("exclusion", "cannot tell", (
             f"Cannot tell: no credit exclusion ubcal could read joins {target.code} {rt} and the courses you "
             f"have done, but {x.code}'s entry says: {_quote(sentence)} {w.cite(course_source(x))}"), w.sources)
@@ -570,10 +581,10 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
             return FactAnswer("exclusion", "cannot tell", (
                 f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} names the other, but {c.code} refers to a "
                 f"credit exclusion list that is not in the course entries: {_quote(sentence)} {ref}"), w.sources)
-        hint = [(c, ref, _credit_sentence(c, o.code)) for c, ref, o in ((a, ra, b), (b, rb, a))]
-        hint = [h for h in hint if h[2]]
+        hint = _credit_hint(a, b)
         if hint:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
-            c, ref, sentence = hint[0]
+            c, sentence = hint
+            ref = ra if c is a else rb
             return FactAnswer("exclusion", "cannot tell", (
                 f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion "
                 f"ubcal could read, but {c.code}'s entry says: {_quote(sentence)} {ref}"), w.sources)
