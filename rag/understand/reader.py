@@ -574,11 +574,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     if len(codes) == 2 and _ONLY_WAY_RE.search(part) and "need_check" in [n for n, _ in feasible]:
         # "is A the sole route to B": whether B needs A (a code the calendar names only in B's prerequisite too)
-        feasible = [f for f in feasible if f[0] == "need_check"] + [f for f in feasible if f[0] != "need_check"]
+        feasible = _put_first(feasible, "need_check")
     if not courses and levels and subjects and feasible and feasible[0][0] in ("other", "program_year", "topic_level") \
             and _SUBJECT_IN_BRACKETS_RE.search(part) and "subject_level" in [n for n, _ in feasible]:
         # "Gizmo Engineering courses (GIZM) at the 400 level": a subject's courses at a level
-        feasible = [f for f in feasible if f[0] == "subject_level"] + [f for f in feasible if f[0] != "subject_level"]
+        feasible = _put_first(feasible, "subject_level")
     intent, confidence = feasible[0] if feasible else ("none", 0.0)
     if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
             and not _OPENS_RE.search(part):
@@ -617,6 +617,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     return q
 
 
+def _put_first(feasible: list[tuple[str, float]], intent: str) -> list[tuple[str, float]]:
+    """The readings with ``intent`` moved to the front, the rest in their order."""
+    return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
+
+
 def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],
                              part: str, told_history: bool = False) -> list[tuple[str, float]]:
     """Readings the slots and the question's shape settle better than the topic words do.
@@ -641,7 +646,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     names = [name for name, _ in feasible]
 
     def first(intent: str) -> list[tuple[str, float]]:
-        return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
+        return _put_first(feasible, intent)
 
     off_calendar = OFF_CALENDAR_RE.search(part) is not None and not _PERMISSION_RE.search(part)
     if len(courses) < 1 and programs and top in ("subject_level", "topic_level") and "program_year" in names \
@@ -851,6 +856,11 @@ def _asks_excluded(text: str) -> bool:
     return excluded is not None and (both is None or excluded.start() < both.start())
 
 
+def _heads_as_label(mention: CodeMention, text: str) -> bool:
+    """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ..."."""
+    return mention.start <= 2 and _LABEL_AFTER_RE.match(text[mention.end:mention.end + 4]) is not None
+
+
 def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     """The courses asked about: those a target cue ("take", "into", "for") points at; else a course that
     heads the question as its label ("ENVR 430: second year, have BIOL 230. allowed?"); else the last named."""
@@ -859,7 +869,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         # "take X ... for Y": the last cued course in a list of alternatives is still a target
         return list(dict.fromkeys(cued))
     plain = [m for m in local if m.role == ""]
-    if len(plain) > 1 and plain[0].start <= 2 and _LABEL_AFTER_RE.match(text[plain[0].end:plain[0].end + 4]):
+    if len(plain) > 1 and _heads_as_label(plain[0], text):
         return [plain[0].code]
     if plain:
         return [plain[-1].code]
@@ -893,7 +903,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         for k, gap in enumerate(between):
             if _REQUIRES_RE.search(gap):
                 return list(range(0, k + 1))
-    if len(local) >= 2 and local[0].start <= 2 and _LABEL_AFTER_RE.match(text[local[0].end:local[0].end + 4]):
+    if len(local) >= 2 and _heads_as_label(local[0], text):
         return [0]  # "B — is A the sole route": the course heading the question is the one asked about
     return [len(local) - 1]
 

@@ -383,24 +383,30 @@ def read_no_permission(text: str) -> bool:
 def read_standing(text: str) -> int:
     """The year standing the student states of themselves, 0 when none; a year they say they are not in
     ("not in 3rd year yet") is not their year, nor the year they took a course in."""
-    for m in _STANDING_RE.finditer(text):
-        if _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]):
-            continue
-        if _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
-            bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)
-            if bracket:
-                return _year_number(bracket["w"])
-            continue
-        return _year_number(m["w"] or m["n"] or "")
-    return 0
+    return _stated_years(text)[0]
 
 
 def read_standing_below(text: str) -> int:
     """The year the student says they have not reached ("not in 3rd year yet" -> 3), 0 when none."""
+    return _stated_years(text)[1]
+
+
+def _stated_years(text: str) -> tuple[int, int]:
+    """(the student's year, a year they say they have not reached), each 0 when not said: one pass over the
+    year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
+    year, below = 0, 0
     for m in _STANDING_RE.finditer(text):
-        if _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
-            return _year_number(m["w"] or m["n"] or "")
-    return 0
+        negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None
+        if negated and not below:
+            below = _year_number(m["w"] or m["n"] or "")
+        if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]):
+            continue
+        if negated:
+            bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)
+            year = _year_number(bracket["w"]) if bracket else 0
+        else:
+            year = _year_number(m["w"] or m["n"] or "")
+    return year, below
 
 
 # what the student says they are in: "3rd yr BUF student", "a biochem major", "in the BKIN program",
