@@ -79,6 +79,38 @@ def _problem_for_bytes(data: bytes) -> str | None:
     return None
 
 
+def saved_site_problem(root: Path, look_at: int = 50_000) -> str | None:
+    """Why ``root`` is not a saved calendar site (``<host>/<path>.html``), naming the fix; None when it is.
+
+    Cheap (it stops at the first page under a host folder, and after ``look_at`` entries), so
+    ``ubcal build`` can say it before loading a model or Dagster. A host folder is named like a host
+    (``vancouver.calendar.ubc.ca``).
+    """
+    root = Path(root)
+    layout = "pass --source a saved site that holds a host folder, as data/sample-calendar holds vancouver.calendar.ubc.ca/"
+    first: Path | None = None
+    for seen, path in enumerate(root.rglob("*")):
+        if seen >= look_at:
+            return None  # too big to look through here: the build itself will say what it finds
+        if path.suffix.lower() not in HTML_SUFFIXES or not path.is_file():
+            continue
+        rel = path.relative_to(root)
+        hosts = [i for i, part in enumerate(rel.parts[:-1]) if "." in part]
+        if hosts and hosts[0] == 0:
+            return None
+        if hosts:  # the host folder sits deeper: --source names a folder above the saved site
+            site = root.joinpath(*rel.parts[:hosts[0]])
+            return (f"no calendar pages directly in {root}: they are under {site / rel.parts[hosts[0]]}/; "
+                    f"pass --source {site}")
+        first = first or rel
+    if first is None:
+        return f"no calendar pages in {root} (it holds no .html files); {layout}"
+    if "." in root.resolve().name:  # pointed into the host folder itself
+        return (f"no calendar pages in {root}: it looks like the host folder itself; "
+                f"pass --source {root.resolve().parent}")
+    return f"no calendar pages in {root}: its .html files (e.g. {first}) are not under a host folder; {layout}"
+
+
 def scan_saved_site(root: Path, max_page_bytes: int) -> SourceScan:
     """Every ``*.html`` under ``root`` as a page record, plus what could not be used and why."""
     root = Path(root)

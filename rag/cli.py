@@ -109,6 +109,11 @@ def build(source: Optional[str] = typer.Option(
     settings = _settings(json_out, source=None if crawl else source, store=store, crawl_url=crawl)
     if not settings.crawl_url and not settings.source.is_dir():
         _fail(f"calendar source folder {settings.source} does not exist (set --source or UBCAL_SOURCE)", 1, json_out)
+    if not settings.crawl_url:
+        from assets.sources import saved_site_problem
+
+        if problem := saved_site_problem(settings.source):
+            _fail(problem, 1, json_out)
     layout = StoreLayout(settings.store)
     try:
         from assets.unchanged import unchanged_current
@@ -221,13 +226,15 @@ def serve(host: Optional[str] = typer.Option(None, help="Address to bind (defaul
           version: Optional[str] = typer.Option(None, help="Answer from this version id instead of following CURRENT.")) -> None:
     """Serve the JSON API, streamed answers and the web page, keeping the index and models loaded."""
     from rag.answer.llm import LLMModelNotFound
-    from rag.serve.run import serve as run_server  # FastAPI and uvicorn only for this command
+    from rag.serve.run import ServeError, serve as run_server  # FastAPI and uvicorn only for this command
 
-    settings = Settings.from_env(store=store)
+    settings = _settings(store=store)
     try:
         run_server(settings, host or settings.serve_host, settings.serve_port if port is None else port, version)
     except LLMModelNotFound as exc:
         _fail(str(exc), 2)
+    except ServeError as exc:
+        _fail(str(exc), 1)
 
 
 def _layout(store: Optional[Path]) -> StoreLayout:

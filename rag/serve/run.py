@@ -56,9 +56,38 @@ def log_to_stderr() -> None:
         log.setLevel(logging.INFO)
 
 
+class ServeError(RuntimeError):
+    """The server cannot start; the message names the fix."""
+
+
+def check_address(host: str, port: int) -> None:
+    """Fail before the models load (tens of seconds) when the port cannot be bound, as uvicorn binds it."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as exc:
+        raise ServeError(f"cannot bind {host}: {exc.strerror}; pass --host an address of this machine "
+                         "(default 127.0.0.1)") from exc
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                raise ServeError(f"port {port} on {host} is already in use (another ubcal serve?): stop it "
+                                 f"or pass --port N") from exc
+            if exc.errno == errno.EACCES:
+                raise ServeError(f"no permission to bind port {port} on {host}: pass --port N above 1023") from exc
+            raise ServeError(f"cannot bind {host}:{port}: {exc.strerror}; pass another --host or --port") from exc
+
+
 def serve(settings: Settings, host: str, port: int, version: str | None = None) -> None:
     import uvicorn
 
+    check_address(host, port)
     log_to_stderr()
     limit_malloc_arenas()
     arrow_on_the_system_allocator()

@@ -101,3 +101,45 @@ def test_audit_limit_zero_shows_none(sample_store):
     assert proc.returncode == 0 and proc.stdout == ""
     proc = ubcal("audit", "--json", "--limit", "1", "--store", str(sample_store))
     assert len(proc.stdout.splitlines()) == 1
+
+
+# -- the first errors a newcomer meets: one line naming the fix, a non-zero exit --------------------
+
+def test_ask_before_any_build_says_to_build_first(tmp_path):
+    (tmp_path / "empty").mkdir()
+    for store in (tmp_path / "none", tmp_path / "empty"):  # no store at all; a store with no CURRENT
+        proc = ubcal("ask", "What is CPSC 110 about?", "--store", str(store))
+        assert proc.returncode == 1, proc.stderr
+        one_clear_line(proc, f"no published index in {store}: run `ubcal build` first")
+
+
+def test_serve_on_a_port_in_use_fails_at_once_naming_the_fix(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        proc = ubcal("serve", "--port", str(port), "--store", str(tmp_path / "store"))
+    assert proc.returncode == 1, proc.stderr
+    one_clear_line(proc, f"port {port} on 127.0.0.1 is already in use")
+    assert "pass --port N" in proc.stderr
+
+
+def test_build_from_a_folder_with_no_calendar_pages_names_the_folder_to_pass(tmp_path, tiny):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "flat").mkdir()
+    (tmp_path / "flat" / "page.html").write_text("<html><main><h1>x</h1></main></html>")
+    tiny.copy_sample()
+    cases = [(tmp_path / "empty", "holds no .html files"),
+             (tmp_path / "flat", "not under a host folder"),
+             (tiny.root.parent, f"pass --source {tiny.root}"),      # the folder above the saved site
+             (tiny.site, f"pass --source {tiny.root.resolve()}")]   # the host folder itself
+    for source, text in cases:
+        proc = ubcal("build", "--source", str(source), "--store", str(tmp_path / "store"))
+        assert proc.returncode == 1, (source, proc.stderr)
+        one_clear_line(proc, "no calendar pages")
+        assert text in proc.stderr, proc.stderr
+    proc = ubcal("build", "--json", "--source", str(tmp_path / "empty"), "--store", str(tmp_path / "store"))
+    assert proc.returncode == 1 and "no calendar pages" in json.loads(proc.stdout)["error"]
+    assert not (tmp_path / "store").exists()  # nothing was built or written
