@@ -12,7 +12,9 @@ demo: install
 	$(UBCAL) build --source data/sample-calendar
 	$(UBCAL) ask "$(QUESTION)"
 
-test: install
+# the tests also need Debian's chromium for the browser test; the demo does not
+test:
+	@bash scripts/install.sh --browser
 	$(VENV)/bin/python -m pytest -q -ra -m "not slow" --durations=10
 
 bench: install

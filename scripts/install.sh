@@ -8,8 +8,21 @@
 # whose name is a hash of the version *and* the flags: a wheel built with other
 # flags can never be picked up. The ~6 minute build happens once per machine.
 # A stamp in .venv skips everything when nothing changed, so `make test` stays fast.
+#
+# Usage: scripts/install.sh [--browser]
+#   --browser  also install Debian's chromium for the browser test (apt-get; `make test` passes it).
+#              `make demo` does not: the demo needs no browser. The venv and its stamp are the same
+#              either way; the browser is checked on every --browser run (a no-op when present).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+browser=0
+for arg in "$@"; do
+  case "$arg" in
+    --browser) browser=1 ;;
+    *) echo "usage: scripts/install.sh [--browser]" >&2; exit 2 ;;
+  esac
+done
 
 PYTHON=${PYTHON:-python3}
 VENV=${UBCAL_VENV:-.venv}
@@ -18,8 +31,8 @@ LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -
 flags_key=$(printf '%s|%s' "$LLAMA_CPP_VERSION" "$LLAMA_CMAKE_ARGS" | sha256sum | cut -c1-16)
 WHEEL_DIR=${UBCAL_WHEEL_CACHE:-$HOME/.cache/ubcal/wheels}/llama-cpp-python-$flags_key
 
-# The browser test drives Debian's chromium; install it when missing (a no-op when present).
-if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+# The browser test drives Debian's chromium; with --browser, install it when missing (a no-op when present).
+if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
   sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo -n"
   echo "installing Debian's chromium for the browser test" >&2
   if ! { $sudo_ apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q chromium; } \

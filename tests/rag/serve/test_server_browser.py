@@ -21,8 +21,9 @@ from tests.rag.serve.test_server import DECLINE_Q, MODEL_Q
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is a dev dependency: pip install -e .[dev]")
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 if not Path(CHROMIUM).is_file():
-    pytest.skip("Debian's chromium is not installed and scripts/install.sh could not install it "
-                "(apt-get install chromium)", allow_module_level=True)
+    pytest.skip(f"Debian's chromium is not installed at {CHROMIUM}: run `bash scripts/install.sh --browser` "
+                "(`make test` does; it runs apt-get install chromium, see /tmp/ubcal-chromium-install.log "
+                "if that failed)", allow_module_level=True)
 
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
