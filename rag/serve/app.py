@@ -223,6 +223,11 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
     for path in ASSETS:
         app.add_api_route(path, asset(path), methods=["GET"], include_in_schema=False)
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:
+        """No icon, said without an error: a browser that asks anyway logs no 404 in its console."""
+        return Response(status_code=204)
+
     # -- API ------------------------------------------------------------------------------------------
     @app.post("/api/ask")
     async def ask(body: AskBody, request: Request):

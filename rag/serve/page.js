@@ -287,7 +287,10 @@ async function loadAudit() {
 
 // ---- wiring ----------------------------------------------------------------------------------
 function showTab(name) {
-  for (const button of document.querySelectorAll(".tab")) button.classList.toggle("active", button.dataset.tab === name);
+  for (const button of document.querySelectorAll(".tab")) {
+    button.classList.toggle("active", button.dataset.tab === name);
+    button.setAttribute("aria-selected", String(button.dataset.tab === name));
+  }
   $("tab-ask").hidden = name !== "ask";
   $("tab-audit").hidden = name !== "audit";
   if (name === "audit") { loadVersions().catch((e) => showError($("audit-error"), String(e))); loadAudit(); }

@@ -58,6 +58,9 @@ def test_page_and_assets_are_served_with_a_strict_policy(server):
     assert script.status_code == 200 and "javascript" in script.headers["content-type"]
     assert "innerHTML" not in script.text.replace("never innerHTML", "")  # data only ever as textContent
     assert httpx.get(server.url + "/page.css").status_code == 200
+    # no favicon request from the page, and none that fails: a 404 would be logged in the browser's console
+    assert '<link rel="icon" href="data:,">' in page.text
+    assert httpx.get(server.url + "/favicon.ico").status_code == 204
 
 
 def test_versions_manifest_diff_and_audit(server, serve_store):

@@ -54,6 +54,12 @@ def browser_page(server, tmp_path):
         dialogs: list[str] = []
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
         page.dialogs = dialogs
+        # what the browser console would show: errors, and any response of 400 or more (Playwright is not told
+        # of the browser's own /favicon.ico request: test_server checks that one)
+        problems: list[str] = []
+        page.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.problems = problems
         yield context, page
         context.close()
 
@@ -70,6 +76,17 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
     layout, (v1, v2, v3) = serve_store
     page.goto(server.url + "/")
     sync_api.expect(page.locator("#serving")).to_contain_text(v2)
+    page.wait_for_load_state("networkidle")
+    assert page.problems == []  # no 404 (such as /favicon.ico) and no console error on load
+
+    # every control has a name of its own: one "Ask" button; the tabs are tabs, named apart from it
+    ask_button = page.get_by_role("button", name="Ask", exact=True)
+    sync_api.expect(ask_button).to_have_count(1)
+    tabs = page.get_by_role("tab")
+    assert tabs.all_inner_texts() == ["Question", "Versions & audit"]
+    sync_api.expect(page.get_by_role("tab", name="Question")).to_have_attribute("aria-selected", "true")
+    names = tabs.all_inner_texts() + page.locator("#ask-form button").all_inner_texts()
+    assert len(names) == len(set(names)), names
 
     # stages must appear while the answer is still being made: record when each kind of node arrives
     page.evaluate("""() => {
@@ -80,8 +97,8 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
             .observe(document.getElementById('answer-meta'), {childList: true});
     }""")
     question = "<script>window.__xss_question = 1</script><img src=x onerror='window.__xss_q2=1'> " + MODEL_Q
-    page.fill("#question", question)
-    page.click("#ask-button")
+    page.get_by_role("textbox", name="Question").fill(question)
+    ask_button.click()
     page.wait_for_selector("#answer-version", timeout=120_000)
     steps = page.eval_on_selector_all("#stages > li", "items => items.map(i => i.dataset.step)")
     for step in ("accepted", "question", "entities", "understand", "route", "retrieve", "generate", "guard",
@@ -114,13 +131,14 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
 
     # answer from an older version
     page.select_option("#version", v1)
-    page.fill("#question", DECLINE_Q)
-    page.click("#ask-button")
+    page.get_by_role("textbox", name="Question").fill(DECLINE_Q)
+    ask_button.click()
     sync_api.expect(page.locator("#answer-version")).to_have_attribute("data-version", v1, timeout=60_000)
     assert "CPSC 999" in page.locator("#answer").inner_text()
 
     # auditors: versions, a manifest, a readable diff whose calendar text is markup
-    page.click("button[data-tab=audit]")
+    page.get_by_role("tab", name="Versions & audit").click()
+    sync_api.expect(page.get_by_role("tab", name="Versions & audit")).to_have_attribute("aria-selected", "true")
     sync_api.expect(page.locator("#versions-table tbody tr")).to_have_count(3)
     page.locator("#versions-table tbody tr", has_text=v1).locator("button").click()
     sync_api.expect(page.locator("#manifest")).to_contain_text(f'"id": "{v1}"')
@@ -138,3 +156,4 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
     page.click("#diff-button")
     sync_api.expect(page.locator("#diff .add")).to_contain_text("examination-hazards")
     assert page.dialogs == []
+    assert page.problems == []
