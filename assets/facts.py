@@ -25,7 +25,7 @@ _LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 # "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it
 _LABEL_RE = re.compile(r"(?<!recommended )(?<!Recommended )\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:",
                        re.IGNORECASE)
-# Every wording of a credit exclusion found in the 2026/27 snapshot (README lists them). A sentence with one
+# Every wording of a credit exclusion found in the 2026/27 snapshot (docs/answers.md lists them). A sentence with one
 # of these cues and course codes excludes those codes; "A maximum of 6 credits" (a repeat limit) is not one.
 EXCLUSION_CUES = (
     r"credits? (?:will|may|can|is|shall)?\s*(?:only\s+)?(?:be\s+)?(?:granted|given|obtained|applied|received|earned|"

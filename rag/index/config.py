@@ -80,10 +80,20 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
 }
 
 
+# Variables read outside ``Settings``: by scripts/install.sh, and by tests. Listed so the README's one
+# table names every ``UBCAL_*`` variable there is (a test greps the code for them).
+OTHER_VARIABLES: dict[str, tuple[str, str]] = {
+    "UBCAL_VENV": (".venv", "scripts/install.sh: folder of the virtual environment it creates (the Makefile's `VENV` must match)."),
+    "UBCAL_WHEEL_CACHE": ("~/.cache/ubcal/wheels", "scripts/install.sh: where the llama-cpp-python wheel built with portable flags is kept."),
+    "UBCAL_FAILPOINT": ("", "Tests only: kill the build process at the named point (`assets/failpoints.py`), to show a crash never publishes half a version."),
+    "UBCAL_SERVE_SCREENSHOT_DIR": ("", "Tests only: folder where the browser test keeps its screenshots (`docs/serve.png`, `docs/serve-audit.png` come from there)."),
+}
+
+
 def settings_table_markdown() -> str:
     """The README's table of variables, so documentation cannot drift from the defaults."""
     rows = ["| variable | default | meaning |", "|---|---|---|"]
-    for name, (default, meaning) in ENV_DEFAULTS.items():
+    for name, (default, meaning) in {**ENV_DEFAULTS, **OTHER_VARIABLES}.items():
         shown = f"`{default.replace(str(PROJECT_ROOT) + os.sep, '')}`" if default else "(unset)"
         rows.append(f"| `{name}` | {shown} | {meaning} |")
     return "\n".join(rows) + "\n"
