@@ -94,7 +94,7 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     restricted = (f"\nWho may register (calendar): {_quote(c.restriction)} {ref}"
                   if c.restriction and c.restriction not in c.prerequisite else "")  # no course needed, yet not open to all
     if not c.prerequisite.strip():
-        text = f"No: the calendar lists no prerequisite for {_label(c)}. {ref}"
+        text = f"{'No' if q.yes_no else 'None listed'}: the calendar lists no prerequisite for {_label(c)}. {ref}"
         if c.corequisite:
             text += f"\nCorequisite: {_quote(c.corequisite)} {ref}"
         return FactAnswer("prereq_of", "no", text + restricted, w.sources)
@@ -117,7 +117,10 @@ def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:
         return None
     c, w, ref = found
     if not c.corequisite:
-        return FactAnswer("coreq_of", "no", f"No: the calendar lists no corequisite for {_label(c)}. {ref}", w.sources)
+        # "what are X's coreqs?" asks for a list: "none listed" answers it; "does X have one?" gets its "No"
+        lead = "No" if q.yes_no else "None listed"
+        return FactAnswer("coreq_of", "no", f"{lead}: the calendar lists no corequisite for {_label(c)}. {ref}",
+                          w.sources)
     lead = (f"{c.code} has corequisite {describe(c.corequisite_tree)}" if c.corequisite_tree
             else f"{c.code} has a corequisite")
     if q.yes_no:  # "does X have a coreq?": answer the question asked first
@@ -239,8 +242,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
                            f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
         return None, ""
-    if q.not_completed and not done:
+    if q.not_completed and not done and not q.unclear and not q.assumed:
         return _without(c, q, ref)
+    conditional = _conditional(c, q, done, ref)
+    if conditional is not None:
+        return conditional
     result = evaluate(c.prerequisite_tree, done)
     restricted = restriction_met(c.restriction, done) if c.restriction else YES
     if result != NO and restricted == NO:  # turned away by who may register, whatever the courses
@@ -274,6 +280,35 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if clash:
         lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
     return result, "\n".join(lines)
+
+
+def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[str, str] | None:
+    """A "Yes" that would rest on courses the student did not clearly say they completed.
+
+    Planned as the question's premise ("if I finish A this summer"): "Yes, once you have completed A".
+    Named without a clear status: "Only if you have completed A ... I could not tell whether you have".
+    None when what the student clearly said settles the verdict without them."""
+    tree = c.prerequisite_tree
+    if tree is None or not (q.assumed or q.unclear) or evaluate(tree, done) == YES:
+        return None
+    named = set(tree_codes(tree))
+    assumed = [x for x in q.assumed if x in named]
+    unclear = [x for x in q.unclear if x in named]
+    with_assumed = History(done | set(assumed), done.year, done.scores, done.programs, done.not_in,
+                           below=done.below).without_permission(done.no_permission)
+    restricted = restriction_met(c.restriction, with_assumed) if c.restriction else YES
+    quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
+    if assumed and restricted == YES and evaluate(tree, with_assumed) == YES:
+        return "yes", (f"Yes, once you have completed {', '.join(assumed)}: then you meet the course prerequisites "
+                       f"of {c.code}. Until it is completed, it does not count. {ref}\n{quote}")
+    optimistic = History(with_assumed | set(unclear), done.year, done.scores, done.programs, done.not_in,
+                         below=done.below).without_permission(done.no_permission)
+    if unclear and evaluate(tree, optimistic) == YES:
+        rest = f" and {c.restriction}" if c.restriction and restricted != YES else ""
+        return "cannot tell", (f"Only if you have completed {' and '.join(unclear)}: {c.code} requires "
+                               f"{describe(tree)}{rest}. {ref} I could not tell from your question whether you "
+                               f"have completed {', '.join(unclear)}.\n{quote}")
+    return None
 
 
 def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]:
@@ -358,6 +393,9 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 if need == YES:
                     verdicts.append("yes")
                     lines.append(f"Yes: {c.code} requires {a} (its prerequisite: {describe(tree)}). {ref}")
+                elif need == NO and q.asks_membership:  # "is A a prerequisite for B": yes, as one option
+                    verdicts.append("yes")
+                    lines.append(f"Yes, as one option, not required: {c.code} requires {describe(tree)}. {ref}")
                 elif need == NO:
                     verdicts.append("no")
                     lines.append(f"No: {a} is one option, not required: {c.code} requires {describe(tree)}. {ref}")
@@ -366,10 +404,35 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                     lines.append(f"Cannot tell: {c.code}'s prerequisite names {a}, but whether it is required "
                                  f"depends on wording ubcal cannot settle: {describe(tree)}. {ref}")
             lines.append(f"{c.code} prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    if q.asks_skip:  # "can A be skipped for B": the answer to "is A required" turned around
+        verdicts, lines = _skip_reading(verdicts, lines)
     overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
     if len(set(verdicts)) > 1:
         lines.insert(0, "It differs by course.")
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
+
+
+_SKIP_LEADS = {"Yes: ": ("no", "No, it cannot be skipped: "), "No: ": ("yes", "Yes, it can be skipped: "),
+               "Yes, as one option, not required: ": ("yes", "Yes, it can be skipped by another route: "),
+               "Yes, as a corequisite": ("no", "No, it cannot be skipped: it is required as a corequisite")}
+
+
+def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
+    """Each "is A required for B" verdict as the answer to "can A be skipped for B"."""
+    out_verdicts, out_lines, n = [], [], 0
+    for line in lines:
+        for head, (verdict, new_head) in _SKIP_LEADS.items():
+            if line.startswith(head) and n < len(verdicts):
+                out_verdicts.append(verdict)
+                line = new_head + line[len(head):]
+                n += 1
+                break
+        else:
+            if line.startswith("Cannot tell") and n < len(verdicts):
+                out_verdicts.append("cannot tell")
+                n += 1
+        out_lines.append(line)
+    return out_verdicts + verdicts[n:], out_lines
 
 
 def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:

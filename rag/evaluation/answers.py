@@ -23,7 +23,9 @@ from rag.evaluation.testset import TestQuestion
 if TYPE_CHECKING:  # scoring needs no model or index; only score_answers runs the answerer
     from rag.answer import Answerer
 
-VERDICT_WORDS = {"yes": r"yes", "no": r"no", "cannot tell": r"cannot tell|can't tell|depends",
+# "Only if you have completed A": a verdict conditional on what the student did not clearly say is a
+# "cannot tell", never a "yes"
+VERDICT_WORDS = {"yes": r"yes", "no": r"no", "cannot tell": r"cannot tell|can't tell|depends|^\s*only if\b",
                  "same": r"(?:the )?same|neither|equal", "none": r"\bno\b|\bnot\b|\bnone\b|\bhas no\b"}
 
 
@@ -43,6 +45,7 @@ class AnswerScore:
     answer: str
     problems: list[str] = field(default_factory=list)
     ungrounded: list[str] = field(default_factory=list)  # codes named that no cited section (or the question) holds
+    wrong_yes: bool = False  # the lead says "Yes" where the calendar says no: the error a student acts on
 
 
 def lead(answer: str) -> str:
@@ -61,6 +64,11 @@ def verdict_stated(answer: str, expected: str) -> bool:
     if expected.lower() in ("yes", "no"):
         return re.match(rf"\s*{pattern}\b", first, re.IGNORECASE) is not None
     return re.search(pattern, first, re.IGNORECASE) is not None
+
+
+def says_yes(answer: str) -> bool:
+    """The lead opens with "Yes"."""
+    return re.match(r"\s*yes\b", lead(answer), re.IGNORECASE) is not None
 
 
 def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[bool, bool | None, list[str], list[str]]:
@@ -124,7 +132,8 @@ def score_answers(answerer: "Answerer", questions: list[TestQuestion], progress=
         scores.append(AnswerScore(q.id, q.category, q.extra.get("split", "-"), correct, verdict_ok, missing,
                                   a.declined, a.answered_by, a.tokens.get("llm_calls", 0),
                                   a.tokens.get("prompt", 0) + a.tokens.get("completion", 0), ms, a.answer, problems,
-                                  [] if a.declined else ungrounded_codes(answerer, q.question, a.answer, a.citations)))
+                                  [] if a.declined else ungrounded_codes(answerer, q.question, a.answer, a.citations),
+                                  q.extra.get("expected_verdict") == "no" and says_yes(a.answer)))
         if progress:
             progress(q, "answers")
     return scores
@@ -151,6 +160,7 @@ def summarize_answers(scores: list[AnswerScore]) -> dict:
         "facts_p95_ms": percentile(facts_ms, 0.95) if facts_ms else None,
         "model_text_kept": sum(s.answered_by == "model" for s in scores),
         "ungrounded_answers": sum(bool(s.ungrounded) for s in scores),
+        "wrong_yes": sum(s.wrong_yes for s in scores),
         "answered_by": {k: sum(s.answered_by == k for s in scores) for k in ("facts", "model", "extractive",
                                                                               "decline")}}
     return out
@@ -169,7 +179,8 @@ def answers_markdown(summary: dict) -> str:
     o = summary["_overall"]
     lines += ["", f"Overall: {o['n']} questions, correct {o['correct']:.2f}; the model was called on "
               f"{o['llm_called_share']:.0%} of them and its text was kept on {o['model_text_kept']}; "
-              f"{o['ungrounded_answers']} answers name a code no cited section holds; answered by "
+              f"{o['ungrounded_answers']} answers name a code no cited section holds; {o['wrong_yes']} say "
+              f"\"Yes\" where the calendar says no; answered by "
               f"{o['answered_by']}; facts answers p50 {o['facts_p50_ms'] or 0:.1f} ms, "
               f"p95 {o['facts_p95_ms'] or 0:.1f} ms."]
     return "\n".join(lines) + "\n"

@@ -52,6 +52,11 @@ EXAMPLES: dict[str, list[str]] = {
         "Does ABC 201 count as a prerequisite for ABC 302?", "Is ABC 140 listed as a prereq for ABC 240?",
         "ABC 110 needed for ABC 210?", "need abc 100 before abc 200?",
         "Is it required to have ABC 213 to enrol in ABC 310?", "Do ABC 300 and ABC 310 both require ABC 200?",
+        # skipping a course asks whether the other one needs it
+        "can I skip ABC 100 and still take ABC 200?", "is it possible to bypass ABC 110 on the way to ABC 210",
+        "could ABC 120 be left out if I'm aiming for ABC 220", "do I get to avoid ABC 130 for ABC 230",
+        "ABC 140 - can that be skipped for ABC 240?", "any way around ABC 150 to get into ABC 250",
+        "can ABC 160 be waived for ABC 260", "is ABC 170 optional for ABC 270",
     ],
     "eligibility": [
         "my transcript has ABC 121 and ABC 123. Am I qualified for ABC 233 then?",

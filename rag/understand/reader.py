@@ -24,6 +24,7 @@ from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
+from rag.understand.status import StatusReader, settle_statuses
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
@@ -248,7 +249,23 @@ _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
 # the sum of credits is asked, whatever else the words say ("how many credits if I do both")
 _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                             r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
-                            r"\bcredit (?:load|count)\b|\badd up to\b", re.IGNORECASE)
+                            r"\bcredit (?:load|count)\b|\badd up to\b|"
+                            # "credits for A + B altogether?", "A plus B, how many together": a sum
+                            r"\bcredits?\b[^?.]*\b(?:together|altogether|all together|combined|in total|sum)\b|"
+                            r"\b(?:altogether|all together|combined|sum of)\b[^?.]*\bcredits?\b",
+                            re.IGNORECASE)
+# "do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each
+_ENOUGH_RE = re.compile(r"\benough\b|\bsuffic\w*|\bsatisf\w*|\bcover(?:s|ed)?\b", re.IGNORECASE)
+# "is A a prerequisite for B" asks whether A is among B's prerequisites; "is A required / do I need A" whether
+# B cannot be had without it
+_MEMBERSHIP_RE = re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*|\brequisite\b|\bpart of\b|\bamong\b|\blisted\b|"
+                            r"\bcounts? (?:as|toward|towards)\b", re.IGNORECASE)
+_NECESSITY_RE = re.compile(r"\brequired?\b|\bneed(?:s|ed)?\b|\bmust\b|\bmandatory\b|\bnecessar\w*|\bcompulsory\b|"
+                           r"\b(?:have|has) to\b|\bonly (?:way|route|option|path)\b|\bsole\b|\bessential\b|"
+                           r"\bobligatory\b|\bforced\b|\ba must\b|\bskip\w*|\bwithout\b|\bno way\b", re.IGNORECASE)
+# "can A be skipped for B", "leave A out and still take B": a yes means B does not need A
+_SKIP_RE = re.compile(r"\bskip(?:pable|ping it)?\b|\b(?:be|get|got) skipped\b|\bleave\s+(?:\w+\s+){0,3}?out\b|\bbypass\w*|\bget around\b|\bget out of\b|"
+                      r"\b(?:do|go|manage)\s+without\b|\bwaive\w*|\bjump (?:over|past)\b|\bavoid\w*", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
@@ -288,6 +305,8 @@ class Question:
     yes_no: bool = False          # asked as a yes/no question
     asks_excluded: bool = False   # "are they excluded?" (yes = excluded) rather than "credit for both?"
     asks_fewer: bool = False
+    asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
+    asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
@@ -304,6 +323,8 @@ class Question:
     standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
+    unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
+    assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
 
     @property
     def off_calendar(self) -> bool:
@@ -351,8 +372,13 @@ class Question:
         if self.unknown_completed:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         missing = [c for c in self.not_completed if c not in self.concurrent]
-        if self.concurrent:
-            bits.append("taking or planning " + ", ".join(self.concurrent) + " (not completed)")
+        if self.assumed:
+            bits.append("assuming you complete " + ", ".join(self.assumed) + " first")
+        concurrent = [c for c in self.concurrent if c not in self.assumed]
+        if concurrent:
+            bits.append("taking or planning " + ", ".join(concurrent) + " (not completed)")
+        if self.unclear:
+            bits.append(", ".join(self.unclear) + " status unclear (not counted as completed)")
         if missing:
             bits.append("not completed " + ", ".join(missing))
         if self.unresolved and self.intent in ("eligibility", "unlocks", "need_check"):  # where it withholds "yes"
@@ -369,7 +395,8 @@ class Question:
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
-                "concurrent": self.concurrent,
+                "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
+                "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -412,6 +439,7 @@ class Reader:
         self.programs = ProgramFinder([t for t, _ in finder.programs])
         self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
+        self.status = StatusReader(encode, model_id, cache_dir) if encode is not None else None
 
     @property
     def subjects(self) -> list[str]:
@@ -469,6 +497,7 @@ def understand(text: str, reader: Reader) -> Question:
     text = reader.titles.name_courses(text, reader.subjects)
     parts = split_parts(text)
     mentions = read_mentions(text, reader.subjects)
+    settle_statuses(text, mentions, reader.status.read(text, mentions) if reader.status else None)
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions)
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
@@ -533,11 +562,19 @@ def _facet_parts(q: Question, mentions: list[CodeMention], reader: Reader) -> Qu
 
 
 def _history(mentions: list[CodeMention], targets: list[str], known: set[str]) -> tuple[list[str], list[str], list[str]]:
-    """(completed known, not completed, completed codes the calendar lacks) from the roles of every mention."""
-    done = [m.code for m in mentions if m.code not in targets and m.role in (DONE, "")]
+    """(completed known, not completed, completed codes the calendar lacks) from the roles of every mention.
+    Only a mention clearly said to be done counts as completed (closed world); see ``_unclear``."""
+    done = [m.code for m in mentions if m.code not in targets and m.role == DONE]
     not_done = [m.code for m in mentions if m.role == NOT_DONE and m.code not in targets]
     done = [c for c in dict.fromkeys(done) if c not in not_done]
     return [c for c in done if c in known], list(dict.fromkeys(not_done)), [c for c in done if c not in known]
+
+
+def _unclear(mentions: list[CodeMention], targets: list[str], settled: list[str]) -> list[str]:
+    """Courses named without a clear word of what the student did with them (not asked about either):
+    a verdict may not count them as done, and says so."""
+    return list(dict.fromkeys(m.code for m in mentions if m.role == "" and m.code not in targets
+                              and m.code not in settled and m.status in ("", "unclear", "asked")))
 
 
 def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
@@ -600,7 +637,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
         intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
-    if intent in ("eligibility", "exclusion") and local and all(m.role == DONE for m in local) \
+    if intent in ("eligibility", "exclusion") and local and all(m.role == DONE or m.assumed for m in local) \
             and _asks_what_opens(local, part) and not OFF_CALENDAR_RE.search(part):
         # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
         # ones can I take": every course named is history, so none is asked about
@@ -671,6 +708,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             top = feasible[0][0] if feasible else "none"
         elif "exclusion" in names:
             return first("exclusion")
+        requisites = [name for name, pattern in FACETS if name != "credits" and pattern.search(part)]
+        if not told_history and len(requisites) == 1 and requisites[0] != top and requisites[0] in names \
+                and (top in ("prereq_of", "coreq_of", "describe", "credits")
+                     or (top == "reverse_prereq" and requisites[0] == "coreq_of")):
+            return first(requisites[0])  # "what are the co-reqs of A": the word names the facet, whatever the vector says
         if not told_history and "prereq_of" in names and top in ("unlocks", "eligibility") \
                 and _BEFORE_COURSE_RE.search(part):
             return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
@@ -683,9 +725,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
+    if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
+        return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about
     if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of") \
             and "need_check" in names and (FIRST_COURSE_RE.search(part) or _AS_REQUISITE_RE.search(part)) \
-            and not off_calendar:
+            and not off_calendar and not _ENOUGH_RE.search(part):
         return first("need_check")  # "B - is A forced on you first", "B needs A as a pre-req??"
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
@@ -804,7 +848,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
     q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
-    q.concurrent = []
+    q.concurrent, q.unclear, q.assumed = [], [], []
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks"):
@@ -816,11 +860,20 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
             q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed]
+        if intent == "eligibility":
+            q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
+            if _SUFFICES_RE.search(q.text) and not _states_history(q.text):
+                # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
+                q.completed, q.unclear = q.completed + q.unclear, []
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
         q.concurrent = [c for c in q.not_completed
                         if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
+        q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
+        if intent == "unlocks" and q.assumed:  # "if I pass A this term, what opens up afterwards"
+            q.completed = list(dict.fromkeys(q.completed + q.assumed))
+            q.not_completed = [c for c in q.not_completed if c not in q.assumed]
     elif intent == "need_check":
         target_idx = _need_target(local, text)
         q.targets = [local[i].code for i in target_idx]
@@ -829,6 +882,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if not q.asked:  # both named as targets: the first is asked about, the rest are the courses
             q.asked, q.targets = [codes[0]], codes[1:]
             q.target = q.targets[0]
+        q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
+        q.asks_skip = _SKIP_RE.search(q.text) is not None
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]
@@ -879,6 +934,14 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
     in "B - finish A first?" it is B."""
+    skip = _SKIP_RE.search(text)
+    if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
+        after = [i for i, m in enumerate(local) if m.start >= skip.end()
+                 and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2]
+        before = [i for i, m in enumerate(local) if m.end <= skip.start()]
+        asked = after[:1] or before[-1:]
+        if asked:
+            return [i for i in range(len(local)) if local[i].code != local[asked[0]].code]
     first = FIRST_COURSE_RE.search(text)
     if first:
         code = re.sub(r"[\W_]", "", first.group(1)).upper()

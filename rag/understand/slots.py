@@ -63,7 +63,7 @@ _POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
-                           r"have\s+been\s+|all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|finished|passed|"
+                           r"have\s+been\s+|all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
 # a negation whose object is a pronoun points back: "did A and B, dropped both"; "took A but failed it"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
@@ -105,6 +105,8 @@ class CodeMention:
     role: str = NONE
     cue: str = ""   # the cue word that gave the role, lower case ("without", "for", "after", ...)
     or_previous: bool = False  # joined to the code before by "or": "is A or B enough" names alternatives
+    status: str = ""  # what the status classifier read: done, not_done, in_progress, planned, asked, unclear
+    assumed: bool = False  # planned or under way, and the question's premise ("if I finish A this summer")
 
 
 @dataclass
@@ -227,6 +229,10 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
             j += 1
         after = text[mentions[j].end:mentions[j].end + 40]
         post = NOT_DONE if _POST_NOT_RE.match(after) else DONE if _POST_DONE_RE.match(after) else ""
+        nxt = mentions[j + 1] if j + 1 < len(mentions) else None
+        if post and nxt is not None and len(re.findall(r"[A-Za-z']+", text[mentions[j].end:nxt.start])) <= 3:
+            post = ""  # "have A, dropped B": the cue reaches forward to B, not back to A
+
         if post:
             for m in mentions[i:j + 1]:
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:

@@ -105,11 +105,27 @@ def test_topic_nobody_teaches_is_not_a_yes(answerer):
 # -- issue 16: answers that follow how the question was read ------------------------------------------
 
 def test_a_course_named_as_not_taken_is_never_counted_as_done(answerer):
-    a = _facts_answer(answerer, "CPSC 121 is still not done but CPSC 210 is. Am I ok to take CPSC 213?")
+    a = _facts_answer(answerer, "CPSC 121 is still not done but CPSC 210 is done. Am I ok to take CPSC 213?")
     assert a.verdict == "no" and a.answer.startswith("No") and "still needed: CPSC 121" in a.answer
     assert a.understood["not_completed"] == ["CPSC 121"] and a.understood["completed"] == ["CPSC 210"]
     assert a.answer.splitlines()[-1] == a.reading == (
         "Read as: completed CPSC 210; not completed CPSC 121; asking whether you can take CPSC 213.")
+
+
+def test_a_course_named_without_a_clear_status_is_never_counted_as_done(answerer):
+    """Closed world: a "Yes" that would rest on a course the student did not clearly say they completed
+    becomes "Only if", naming it; the reading line says its status is unclear."""
+    a = _facts_answer(answerer, "CPSC 210. CPSC 310 ok?")
+    assert a.answer.startswith("Only if you have completed CPSC 210") and a.verdict == "cannot tell"
+    assert "could not tell" in a.answer and a.understood["completed"] == []
+    assert "CPSC 210 status unclear" in a.reading
+
+
+def test_a_planned_course_that_is_the_premise_gives_a_conditional_yes(answerer):
+    a = _facts_answer(answerer, "if I finish CPSC 210 over the summer, could I then do CPSC 310 in the fall?")
+    assert a.answer.startswith("Yes, once you have completed CPSC 210") and "assuming you complete" in a.reading
+    a = _facts_answer(answerer, "CPSC 210 is on my plan for the spring. can I take CPSC 310 now?")
+    assert a.answer.startswith("No") and a.understood["completed"] == []
 
 
 def test_without_a_course_asks_whether_it_can_be_avoided(answerer):
@@ -272,7 +288,7 @@ def test_the_prerequisites_of_a_restricted_course_say_who_may_register():
     facts = FactStore(courses={"ABCD 217": course}, required_by={}, coreq_of={}, excluded={})
     a = prereq_of(Question(text="", entities=Entities(courses=["ABCD 217"]), intent="prereq_of", target="ABCD 217",
                            targets=["ABCD 217"]), facts)
-    assert a.text.startswith("No: the calendar lists no prerequisite")
+    assert a.text.startswith("None listed: the calendar lists no prerequisite")  # a list asked for: no "No"
     assert "Who may register (calendar): \u201cRestricted to students in the Widget Major.\u201d" in a.text
 
 

@@ -67,6 +67,7 @@ REAL_CODES = ["CPSC 221", "MATH 100", "LAW 490", "BIOL 112", "CHEM 121", "ECON 1
 
 
 @pytest.mark.real
+@pytest.mark.slow  # needs the whole real snapshot built (about 160 s): make bench
 def test_real_codes_find_their_own_section_first_in_every_spelling(real_index, embedder):
     retriever = Retriever(real_index, embedder)
     codes = [c for c in REAL_CODES if c in real_index.known_courses]
@@ -80,6 +81,7 @@ def test_real_codes_find_their_own_section_first_in_every_spelling(real_index, e
 
 
 @pytest.mark.real
+@pytest.mark.slow  # needs the whole real snapshot built (about 160 s): make bench
 def test_real_program_question_finds_the_program_page(real_index, embedder):
     retriever = Retriever(real_index, embedder)
     for question, slug in [("What do I take in first year of Biomedical Engineering?", "biomedical-engineering"),
@@ -91,6 +93,7 @@ def test_real_program_question_finds_the_program_page(real_index, embedder):
 
 
 @pytest.mark.real
+@pytest.mark.slow  # needs the whole real snapshot built (about 160 s): make bench
 def test_real_bm25_scores_equal_rank_bm25(real_index, real_store):
     import pyarrow.parquet as pq
     from rank_bm25 import BM25Okapi

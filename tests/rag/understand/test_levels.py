@@ -80,6 +80,7 @@ REAL_LEVEL_QUESTIONS = [
 
 
 @pytest.mark.real
+@pytest.mark.slow  # needs the whole real snapshot built (about 160 s): make bench
 def test_real_level_wording_brings_courses_at_that_level_forward(real_index, embedder):
     on = Retriever(real_index, embedder, year_level_window=30)
     off = Retriever(real_index, embedder, year_level_window=0)

@@ -1,0 +1,112 @@
+"""The status of each course mention: its window, the bank, the classifier and how it meets the cue patterns.
+
+The phrasings are written for these tests (made-up subjects); none is an evaluation question or a
+bank example.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rag.understand import status as st
+from rag.understand.slots import DONE, NOT_DONE, read_mentions
+
+SUBJECTS = ["ABCD", "EFGH"]
+
+
+def _window(text: str, index: int) -> str:
+    return st.mention_window(text, read_mentions(text, SUBJECTS), index)
+
+
+@pytest.mark.parametrize("text, index, window", [
+    # words after a joiner belong to the next course, words before it to the one before
+    ("I took ABCD 110 and failed EFGH 100", 0, "I took ABC 100"),
+    ("I took ABCD 110 and failed EFGH 100", 1, "failed ABC 100"),
+    ("ABCD 110 is done, EFGH 100 in progress", 0, "ABC 100 is done"),
+    ("ABCD 110 is done, EFGH 100 in progress", 1, "ABC 100 in progress"),
+    # a list joined by commas and "and" shares its cue
+    ("finished ABCD 110, ABCD 120 and EFGH 100", 2, "finished DEF 200, DEF 200 and ABC 100"),
+    # a clause ends at "but"
+    ("passed ABCD 110 but never got to EFGH 100", 1, "never got to ABC 100"),
+])
+def test_window_is_the_words_about_that_course(text, index, window):
+    assert _window(text, index) == window
+
+
+def test_bank_is_large_varied_and_free_of_real_codes():
+    rows = st.load_bank()
+    assert len(rows) >= 2000
+    assert {r.label for r in rows} == set(st.STATUSES)
+    assert len({r.family for r in rows}) >= 80
+    assert not any(__import__("re").search(r"\b[A-Z]{2,4} ?\d{3}\b", line.replace(st.TARGET_MASK, "")
+                                           .replace(st.OTHER_MASK, ""))
+                   for line in (r.window for r in rows))
+
+
+def test_a_malformed_bank_line_names_the_file_and_line(tmp_path):
+    bank = tmp_path / "bank.jsonl"
+    bank.write_text(json.dumps({"text": "took {X}", "status": "done"}) + "\n"
+                    + json.dumps({"text": "took it", "status": "done"}) + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bank\.jsonl:2: needs one \{X\}"):
+        st.load_bank(bank)
+    bank.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"bank\.jsonl:1: not a status example"):
+        st.load_bank(bank)
+
+
+def test_a_negation_the_patterns_saw_is_never_turned_into_done():
+    text = "never took ABCD 110"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == NOT_DONE
+    st.settle_statuses(text, mentions, [st.Status("done", 0.99)])
+    assert mentions[0].role == NOT_DONE
+
+
+def test_a_done_cue_stands_unless_the_clause_reads_otherwise():
+    text = "with ABCD 110 can I take EFGH 100"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == DONE
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.41), st.Status("asked", 0.9)])
+    assert mentions[0].role == DONE
+    st.settle_statuses(text, mentions, [st.Status("in_progress", 0.8), st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE
+
+
+def test_a_mention_no_cue_explains_is_unclear_unless_the_classifier_is_sure():
+    text = "ABCD 110 then EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == ""
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.45), st.Status("asked", 0.9)])
+    assert mentions[0].role == "" and mentions[0].status == st.UNCLEAR
+    st.settle_statuses(text, mentions, [st.Status("done", 0.9), st.Status("asked", 0.9)])
+    assert mentions[0].role == DONE
+
+
+@pytest.mark.parametrize("text, premise", [
+    ("if I finish ABCD 110 over the summer can I take EFGH 100 in the fall", True),
+    ("doing ABCD 110 in summer, then EFGH 100?", True),
+    ("taking ABCD 110 this term, can I take EFGH 100 at the same time", False),
+    ("ABCD 110 is on my plan for spring. can I take EFGH 100 now?", False),
+])
+def test_a_planned_course_is_the_premise_only_when_the_question_orders_it_first(text, premise):
+    m = read_mentions(text, SUBJECTS)[0]
+    assert st.is_premise(text, m) is premise
+
+
+@pytest.fixture(scope="module")
+def status_reader(embedder):
+    return st.StatusReader(embedder.encode_queries, embedder.model_id)
+
+
+@pytest.mark.parametrize("text, label", [
+    ("I bailed on ABCD 110 after three weeks", "not_done"),
+    ("ABCD 110 is something I still have to get through", "not_done"),
+    ("got an A- in ABCD 110 last spring", "done"),
+    ("I'm halfway through ABCD 110 at the moment", "in_progress"),
+    ("I'll be doing ABCD 110 next winter", "planned"),
+])
+def test_the_classifier_reads_wordings_no_pattern_lists(status_reader, text, label):
+    mentions = read_mentions(text, SUBJECTS)
+    assert status_reader.read(text, mentions)[0].label == label
