@@ -620,7 +620,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
             and not _OPENS_RE.search(part):
         intent = "eligibility"  # "no A yet, is B open to me": what is missing is told, B is asked about
-    if intent in ("other", "exclusion") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
+    if intent in ("other", "exclusion", "need_check") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
@@ -725,6 +725,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
+    if len(courses) >= 2 and top in ("need_check", "prereq_of") and "eligibility" in names and _ENOUGH_RE.search(part) \
+            and not _PROGRAM_SUFFICES_RE.search(part):
+        return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough
     if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
         return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about
     if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of") \
