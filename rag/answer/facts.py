@@ -298,9 +298,13 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
                            below=done.below).without_permission(done.no_permission)
     restricted = restriction_met(c.restriction, with_assumed) if c.restriction else YES
     quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
-    if assumed and restricted == YES and evaluate(tree, with_assumed) == YES:
-        return "yes", (f"Yes, once you have completed {', '.join(assumed)}: then you meet the course prerequisites "
-                       f"of {c.code}. Until it is completed, it does not count. {ref}\n{quote}")
+    if assumed and restricted != NO and evaluate(tree, with_assumed) == YES:
+        if restricted == YES:
+            return "yes", (f"Yes, once you have completed {', '.join(assumed)}: then you meet the course "
+                           f"prerequisites of {c.code}. Until it is completed, it does not count. {ref}\n{quote}")
+        return "cannot tell", (f"Cannot tell: once you have completed {', '.join(assumed)} you meet the course "
+                               f"prerequisites of {c.code}, but it is also restricted: {_quote(c.restriction)} {ref}"
+                               f"\n{quote}")
     optimistic = History(with_assumed | set(unclear), done.year, done.scores, done.programs, done.not_in,
                          below=done.below).without_permission(done.no_permission)
     if unclear and evaluate(tree, optimistic) == YES:

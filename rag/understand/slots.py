@@ -474,8 +474,11 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
     scores: dict[str, float] = {}
     letters = read_letter_grades(text, mentions)
     for m in mentions:
-        found = _SCORE_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _SCORE_AFTER_RE.match(
-            text[m.end:m.end + 20])
+        lo = max(0, m.start - 30)
+        found = _SCORE_BEFORE_RE.search(text[lo:m.start])
+        if found and any(o.start <= lo + found.start("s") < o.end for o in mentions):
+            found = None  # "ling 100 for ling 200": the number is another course's, not a grade
+        found = found or _SCORE_AFTER_RE.match(text[m.end:m.end + 20])
         value = found and (found["s"] or found.groupdict().get("t"))
         if value and 0 <= float(value) <= 100:
             scores[m.code] = float(value)

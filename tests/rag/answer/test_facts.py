@@ -311,3 +311,18 @@ def test_a_program_page_whose_tables_stop_before_the_year_asked_is_cannot_tell_n
     assert later.verdict == "cannot tell" and "list only Year 1" in later.text
     assert lists("ABCD 110").verdict == "yes"
     assert lists("ABCD 110", year=2).verdict == "yes"  # listed in Year 1, so listed
+
+
+def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+    from dataclasses import replace
+
+    course = _tiny_course("ABCD 218", prerequisite="ABCD 217.", restriction="Restricted to students in the Widget Major.")
+    facts = FactStore(courses={"ABCD 218": course, "ABCD 217": _tiny_course("ABCD 217")}, required_by={},
+                      coreq_of={}, excluded={})
+    q = replace(_tiny_question("ABCD 218", not_completed=["ABCD 217"]), assumed=["ABCD 217"])
+    a = eligibility(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: once you have completed ABCD 217")
+    plain = replace(q, assumed=[], unclear=["ABCD 217"], not_completed=[])
+    assert eligibility(plain, facts).verdict == "cannot tell"

@@ -493,3 +493,10 @@ def test_a_course_heading_the_question_as_its_label_is_the_one_asked_about(reade
 def test_the_only_way_in_asks_whether_the_heading_course_needs_the_other(reader):
     q = understand("ABCD 310 — is ABCD 213 the only way in", reader)
     assert q.intent == "need_check" and q.target == "ABCD 310" and q.asked == ["ABCD 213"]
+
+
+def test_a_course_number_before_for_is_not_a_grade():
+    from rag.understand.slots import read_mentions, read_scores
+    text = "do i need abcd 110 for abcd 210? got 72 in EFGH 100"
+    mentions = read_mentions(text, SUBJECTS)
+    assert read_scores(text, mentions) == {"EFGH 100": 72.0}
