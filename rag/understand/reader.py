@@ -263,7 +263,7 @@ _MEMBERSHIP_RE = re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*|\brequisite\b|\
 _NECESSITY_RE = re.compile(r"\brequired?\b|\bneed(?:s|ed)?\b|\bmust\b|\bmandatory\b|\bnecessar\w*|\bcompulsory\b|"
                            r"\b(?:have|has) to\b|\bonly (?:way|route|option|path)\b|\bsole\b|\bessential\b|"
                            r"\bobligatory\b|\bforced\b|\ba must\b|\bskip\w*|\bwithout\b|\bno way\b", re.IGNORECASE)
-# "can A be skipped for B", "leave A out and still take B": a yes means B does not need A
+# "can A be skipped for B", "leave A out, then B": a yes means B does not need A
 _SKIP_RE = re.compile(r"\bskip(?:pable|ping it)?\b|\b(?:be|get|got) skipped\b|\bleave\s+(?:\w+\s+){0,3}?out\b|\bbypass\w*|\bget around\b|\bget out of\b|"
                       r"\b(?:do|go|manage)\s+without\b|\bwaive\w*|\bjump (?:over|past)\b|\bavoid\w*", re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
@@ -876,7 +876,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.concurrent = [c for c in q.not_completed
                         if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
-        if intent == "unlocks" and q.assumed:  # "if I pass A this term, what opens up afterwards"
+        if intent == "unlocks" and q.assumed:  # "if I pass A this term, which courses open for me later"
             q.completed = list(dict.fromkeys(q.completed + q.assumed))
             q.not_completed = [c for c in q.not_completed if c not in q.assumed]
     elif intent == "need_check":

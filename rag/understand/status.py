@@ -3,7 +3,7 @@
 A verdict may rest only on what the student clearly said. The cue patterns in
 ``slots`` know the wordings their authors saw ("failed", "haven't taken") and
 leave every other mention without a role, which used to count as *completed*:
-"I quit A halfway through" or "A is on my plan for spring" then earned a
+"I quit A halfway through" or "A is planned for spring" then earned a
 "Yes". Here each mention's own clause, with the codes masked, is classified by
 a multinomial logistic regression over the sentence vectors ubcal already computes, hashed
 character n-grams (typos inside a negation: "didnt evr take") and the cue
@@ -51,7 +51,7 @@ _MEMORY: dict[str, "StatusModel"] = {}
 
 # where a clause ends: a sentence mark, or a word that starts another statement
 # where a clause ends: a sentence mark, a word that starts another statement, or where the question starts
-# ("A done - can I take B", "A, does that let me into B")
+# ("A finished - may I register in B", "A, would that open B")
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
                             r"\bthen\b|\bso\b|\bbecause\b|\bcuz\b|\bcos\b|\bsince\b|\s[-\u2014\u2013]+\s|"
                             r"[,:]\s*(?=(?:can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|"
@@ -274,8 +274,8 @@ SEQUENCE_REACH = 14  # words between the course and a "then" / "if I pass it" th
 
 
 def is_premise(text: str, m: CodeMention) -> bool:
-    """Whether a planned or under-way course is the question's premise: "if I finish A this summer, can I
-    take B?" or "doing A in summer, then B in the fall?" (not "A and B at the same time?")."""
+    """Whether a planned or under-way course is the question's premise: "once A is finished in July, may I
+    register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?")."""
     if _ALONGSIDE_RE.search(text):
         return False
     before = text[:m.start]
@@ -297,7 +297,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     - A "done" cue the patterns saw ("I have", "took", "with") stands unless the classifier reads the
       clause, surely enough, as not done, under way or planned ("took A for a month then dropped").
     - A course named as asked about stays asked about, unless the clause says it is not done or is the
-      question's premise ("if I take A this summer, ...").
+      question's premise ("once A is finished in July, ...").
     - A mention no cue explains takes the classifier's reading; a reading needs ``THRESHOLD``, and a
       stated passing grade counts as done unless the clause says the course is still under way. Anything
       else is left *unclear*, which no verdict counts as completed.
