@@ -277,22 +277,46 @@ def tree_codes(node: dict) -> list[str]:
 _NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"}
 
 
-def describe(node: dict) -> str:
+_ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+
+
+def _flattened(node: dict) -> list[dict]:
+    """A group's items, with a group of the same kind inside it opened up: "all of (all of A, B), C" is
+    "all of A, B, C" (and so for "one of"), which is what the calendar's nesting means."""
+    items: list[dict] = []
+    for c in node["items"]:
+        same = c["op"] == node["op"] and node["op"] in ("all", "one")
+        items.extend(_flattened(c) if same else [c])
+    return items
+
+
+def _mark(depth: int, i: int) -> str:
+    """(a), (b) at the top; (i), (ii) one level down; (A), (B) below that: a reader can tell the levels apart,
+    and no mark is a digit (the grounding guard checks every number an answer states)."""
+    if depth == 0:
+        return f"({chr(97 + i)})"
+    if depth == 1 and i < len(_ROMAN):
+        return f"({_ROMAN[i]})"
+    return f"({chr(65 + i % 26)})"
+
+
+def describe(node: dict, depth: int = 0) -> str:
     """The tree in plain words, for answers: 'all of CPSC 213, CPSC 221'."""
     op = node["op"]
     if op == "course":
         return node["code"]
     if op in ("all", "one", "n_of"):
-        parts = [describe(c) for c in node["items"]]
-        if len(parts) == 1:
-            return parts[0]
+        items = _flattened(node)
+        if len(items) == 1:
+            return describe(items[0], depth)
         n = node.get("n", 2)  # in words, as the calendar writes it ("two of"): a digit the excerpt lacks fails the guard
         lead = {"all": "all of", "one": "one of"}.get(op, f"{_NUMBER_WORDS.get(n, n)} of")
-        nested = any(c["op"] in ("all", "one", "n_of") for c in node["items"])
-        return f"{lead} " + ("; ".join(f"({chr(97 + i)}) {p}" for i, p in enumerate(parts)) if nested
+        nested = any(c["op"] in ("all", "one", "n_of") for c in items)
+        parts = [describe(c, depth + 1 if nested else depth) for c in items]
+        return f"{lead} " + ("; ".join(f"{_mark(depth, i)} {p}" for i, p in enumerate(parts)) if nested
                              else ", ".join(parts))
     if op == "coreq":
-        return f"{describe(node['items'][0])} (may be taken concurrently)"
+        return f"{describe(node['items'][0], depth)} (may be taken concurrently)"
     if op == "ambiguous":
         return f"\u201c{node['text']}\u201d (the calendar's list does not say whether one or all are needed)"
     return node.get("text", "")

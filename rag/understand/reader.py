@@ -25,7 +25,7 @@ from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.status import StatusReader, settle_statuses
-from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
@@ -233,7 +233,6 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
 _ONLY_WAY_RE = re.compile(r"\bonly\s+(?:way|route|option|path|course|thing)\b|\bthe\s+one\s+(?:way|option)\b",
                           re.IGNORECASE)
 # a course written as the question's label: "ENVR 430: ...", "ENVR 430 - ..."
-_LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 # a follow-up that asks the previous question again of another course: "and what about B?", "same for B"
 _WHAT_ABOUT_RE = re.compile(r"^\W*(?:(?:and|but|also|ok|so)\W+)?(?:what|how)\s+about\b|"
                             r"^\W*(?:(?:and|also)\W+)?(?:same|ditto)\s+(?:for|with|question for)\b", re.IGNORECASE)
@@ -727,8 +726,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
-    if len(courses) >= 2 and top in ("need_check", "prereq_of") and "eligibility" in names and _ENOUGH_RE.search(part) \
-            and not _PROGRAM_SUFFICES_RE.search(part):
+    if len(courses) >= 2 and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
+            and _ENOUGH_RE.search(part) and not (_PROGRAM_SUFFICES_RE.search(part) or _EXCLUSION_WORD_RE.search(part)):
         return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough
     if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
         return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about

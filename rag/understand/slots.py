@@ -121,6 +121,8 @@ class Slots:
         return list(dict.fromkeys(m.code for m in self.mentions if role is None or m.role == role))
 
 
+# what follows a course that heads the question as its label: "A: ...", "A - ...", "A — ..."
+LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 _ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
 _NAMED_CODE_RE = re.compile(
     r"\b(" + "|".join(sorted((re.escape(n) for n in SUBJECT_NAMES if " " not in n or len(n) < 16), key=len,

@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from rag.understand.intent import CHAR_DIM, Encoder, char_vectors
-from rag.understand.slots import (CONCURRENT_CUE_RE as CONCURRENT_CUE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention,
-                                  read_mentions, read_scores)
+from rag.understand.slots import (CONCURRENT_CUE_RE as CONCURRENT_CUE, DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET,
+                                  CodeMention, read_mentions, read_scores)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
@@ -307,6 +307,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     passed = {code for code, score in read_scores(text, mentions).items() if score >= PASS_MARK}
     for m, s in zip(mentions, statuses):
         m.status = s.label
+        if m.start <= 2 and LABEL_AFTER_RE.match(text[m.end:m.end + 4]):
+            m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
+            continue
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and is_premise(text, m)
         if m.role == NOT_DONE:

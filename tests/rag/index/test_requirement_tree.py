@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assets.requirements import parse_requirement
-from rag.index.requirement_tree import NO, UNKNOWN, YES, evaluate, missing, unchecked
+from rag.index.requirement_tree import NO, UNKNOWN, YES, describe, evaluate, missing, unchecked
 
 TREE = parse_requirement("All of ABCD 213, ABCD 221.")
 EITHER = parse_requirement("Either (a) a score of 64% or higher in one of ABCD 101, ABCD 103 or (b) one of ABCD 121, ABCD 200.")
@@ -153,3 +153,12 @@ def test_a_student_without_permission_is_judged_on_the_other_way_in():
     either = parse_requirement("ABCD 200 or permission of the instructor.")
     assert evaluate(either, History({"ABCD 100"})) == UNKNOWN
     assert evaluate(either, History({"ABCD 100"}).without_permission()) == NO
+
+
+def test_a_group_inside_a_group_of_its_kind_is_flattened_and_levels_are_marked_apart():
+    c = lambda code: {"op": "course", "code": code}  # noqa: E731
+    tree = {"op": "all", "items": [{"op": "all", "items": [c("ABCD 101"), c("ABCD 102")]},
+                                   {"op": "one", "items": [c("EFGH 100"), {"op": "all", "items": [c("EFGH 110"),
+                                                                                               c("EFGH 120")]}]}]}
+    assert describe(tree) == ("all of (a) ABCD 101; (b) ABCD 102; "
+                              "(c) one of (i) EFGH 100; (ii) all of EFGH 110, EFGH 120")
