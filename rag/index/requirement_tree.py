@@ -281,12 +281,12 @@ _ROMAN = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xi
 
 
 def _flattened(node: dict) -> list[dict]:
-    """A group's items, with a group of the same kind inside it opened up: "all of (all of A, B), C" is
-    "all of A, B, C" (and so for "one of"), which is what the calendar's nesting means."""
+    """A group's items, with an "all of" inside an "all of" opened up: "all of (all of A, B), C" is "all of
+    A, B, C". A "one of" inside a "one of" stays a group: its options may carry a condition of their own
+    ("a score of 64% in one of A, B"), which a flat list would seem to spread over every option."""
     items: list[dict] = []
     for c in node["items"]:
-        same = c["op"] == node["op"] and node["op"] in ("all", "one")
-        items.extend(_flattened(c) if same else [c])
+        items.extend(_flattened(c) if c["op"] == node["op"] == "all" else [c])
     return items
 
 

@@ -19,15 +19,15 @@ pytestmark = pytest.mark.real
 
 HAND_CHECKED = {
     "CPSC 310": "all of CPSC 213, CPSC 221",
-    "CPSC 221": "all of (a) one of CPSC 210, CPEN 221; (b) one of (a) one of CPSC 121, MATH 220; "
-                "(b) a score of 68% or higher in MATH 226",
+    "CPSC 221": "all of (a) one of CPSC 210, CPEN 221; (b) one of (i) one of CPSC 121, MATH 220; "
+                "(ii) a score of 68% or higher in MATH 226",
     "CPSC 404": "all of (a) CPSC 304; (b) one of CPSC 213, CPSC 261, CPEN 212",
     "CPSC 313": "all of (a) CPSC 213; (b) one of CPSC 221, DSCI 221",
     "MATH 220": "one of (a) a score of 64% or higher in one of MATH 101, MATH 103, MATH 105, SCIE 001; "
                 "(b) one of MATH 121, MATH 200, MATH 217, MATH 226, MATH 253, MATH 254",
     "ECON 301": "all of (a) one of ECON 101, ECON 310; (b) one of MATH 100, MATH 102, MATH 104, MATH 110, "
                 "MATH 120, MATH 180, MATH 184; (c) one of MATH 101, MATH 103, MATH 105, MATH 121",
-    "BIOL 201": "one of (a) all of (a) BIOL 200; (b) one of CHEM 233, CHEM 260; (b) all of BIOL 200, CHEM 213 "
+    "BIOL 201": "one of (a) all of (i) BIOL 200; (ii) one of CHEM 233, CHEM 260; (b) all of BIOL 200, CHEM 213 "
                 "(may be taken concurrently); (c) one of CHEM 313, CHEM 330 (may be taken concurrently)",
 }
 # sentences with a part ubcal cannot read: flagged, the readable part kept

@@ -28,8 +28,8 @@ def test_course_and_either_labelled_alternatives():
     assert second["op"] == "one"
     assert second["items"][1] == {"op": "score", "min": 70, "codes": ["MNOP 226"],
                                   "text": "a score of 70% or higher in MNOP 226", "quant": "one"}
-    assert describe(tree) == ("all of (a) one of ABCD 210, WXYZ 221; (b) one of (a) one of ABCD 121, MNOP 220; "
-                              "(b) a score of 70% or higher in MNOP 226")
+    assert describe(tree) == ("all of (a) one of ABCD 210, WXYZ 221; (b) one of (i) one of ABCD 121, MNOP 220; "
+                              "(ii) a score of 70% or higher in MNOP 226")
 
 
 def test_two_of_is_a_count():

@@ -155,10 +155,13 @@ def test_a_student_without_permission_is_judged_on_the_other_way_in():
     assert evaluate(either, History({"ABCD 100"}).without_permission()) == NO
 
 
-def test_a_group_inside_a_group_of_its_kind_is_flattened_and_levels_are_marked_apart():
+def test_an_all_of_inside_an_all_of_is_flattened_and_levels_are_marked_apart():
     c = lambda code: {"op": "course", "code": code}  # noqa: E731
     tree = {"op": "all", "items": [{"op": "all", "items": [c("ABCD 101"), c("ABCD 102")]},
                                    {"op": "one", "items": [c("EFGH 100"), {"op": "all", "items": [c("EFGH 110"),
                                                                                                c("EFGH 120")]}]}]}
     assert describe(tree) == ("all of (a) ABCD 101; (b) ABCD 102; "
                               "(c) one of (i) EFGH 100; (ii) all of EFGH 110, EFGH 120")
+    # a "one of" inside a "one of" stays a group: its options keep their own condition
+    tree = {"op": "one", "items": [{"op": "one", "items": [c("ABCD 101"), c("ABCD 102")]}, c("EFGH 100")]}
+    assert describe(tree) == "one of (a) one of ABCD 101, ABCD 102; (b) EFGH 100"
