@@ -294,8 +294,7 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
     named = set(tree_codes(tree))
     assumed = [x for x in q.assumed if x in named]
     unclear = [x for x in q.unclear if x in named]
-    with_assumed = History(done | set(assumed), done.year, done.scores, done.programs, done.not_in,
-                           below=done.below).without_permission(done.no_permission)
+    with_assumed = done.plus(assumed)
     restricted = restriction_met(c.restriction, with_assumed) if c.restriction else YES
     quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
     if assumed and restricted != NO and evaluate(tree, with_assumed) == YES:
@@ -305,8 +304,7 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
         return "cannot tell", (f"Cannot tell: once you have completed {', '.join(assumed)} you meet the course "
                                f"prerequisites of {c.code}, but it is also restricted: {_quote(c.restriction)} {ref}"
                                f"\n{quote}")
-    optimistic = History(with_assumed | set(unclear), done.year, done.scores, done.programs, done.not_in,
-                         below=done.below).without_permission(done.no_permission)
+    optimistic = with_assumed.plus(unclear)
     if unclear and evaluate(tree, optimistic) == YES:
         rest = f" and {c.restriction}" if c.restriction and restricted != YES else ""
         return "cannot tell", (f"Only if you have completed {' and '.join(unclear)}: {c.code} requires "

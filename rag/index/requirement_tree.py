@@ -146,6 +146,11 @@ class History(frozenset):
         history.no_permission = False  # set by ``without_permission``
         return history
 
+    def plus(self, courses) -> "History":
+        """This history with more courses counted (what the student said besides stays the same)."""
+        return History(self | set(courses), self.year, self.scores, self.programs, self.not_in,
+                       below=self.below).without_permission(self.no_permission)
+
     def without_permission(self, said: bool = True) -> "History":
         """This history, from a student who says they have no instructor's or department's permission."""
         self.no_permission = said

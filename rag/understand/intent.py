@@ -116,16 +116,28 @@ def char_centroids(chars: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
     return centroids / np.maximum(np.linalg.norm(centroids, axis=1, keepdims=True), 1e-9)
 
 
+def cached_arrays(path: Path | None, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """A classifier's arrays from its .npz cache file, or built now and written there (through a temporary
+    file, so a half-written cache is never read); with no path, built now."""
+    if path is not None and path.is_file():
+        data = np.load(path, allow_pickle=False)
+        return {name: data[name] for name in data.files}
+    arrays = build()
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez(tmp, **arrays)
+        tmp.replace(path)
+    return arrays
+
+
 def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None) -> IntentModel:
     """The classifier for this encoder and example corpus: from memory, the disk cache, or trained now."""
     key = hashlib.sha256(f"{model_id}|{corpus_hash()}".encode()).hexdigest()[:20]
     if key in _MEMORY:
         return _MEMORY[key]
-    path = cache_dir / f"intent-{key}.npz" if cache_dir else None
-    if path is not None and path.is_file():
-        data = np.load(path, allow_pickle=False)
-        model = IntentModel([str(x) for x in data["labels"]], data["weights"], data["bias"], data["centroids"])
-    else:
+
+    def build() -> dict[str, np.ndarray]:
         labels = sorted(EXAMPLES)
         texts, y = [], []
         for i, label in enumerate(labels):
@@ -133,13 +145,10 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None)
                 texts.append(mask_codes(example))
                 y.append(i)
         model = train(np.asarray(encode(texts), dtype=np.float32), np.asarray(y), labels)
-        model.centroids = char_centroids(char_vectors(texts), np.asarray(y), len(labels))
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npz")
-            np.savez(tmp, labels=np.asarray(labels), weights=model.weights, bias=model.bias,
-                     centroids=model.centroids)
-            tmp.replace(path)
+        return {"labels": np.asarray(labels), "weights": model.weights, "bias": model.bias,
+                "centroids": char_centroids(char_vectors(texts), np.asarray(y), len(labels))}
+    data = cached_arrays(cache_dir / f"intent-{key}.npz" if cache_dir else None, build)
+    model = IntentModel([str(x) for x in data["labels"]], data["weights"], data["bias"], data["centroids"])
     _MEMORY[key] = model
     return model
 

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rag.understand.intent import CHAR_DIM, Encoder, char_vectors
+from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
 from rag.understand.slots import (CONCURRENT_CUE_RE as CONCURRENT_CUE, DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET,
                                   CodeMention, read_mentions, read_scores)
 
@@ -222,17 +222,11 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
     key = hashlib.sha256(f"{model_id}|{bank_hash(path)}".encode()).hexdigest()[:20]
     if key in _MEMORY:
         return _MEMORY[key]
-    cached = cache_dir / f"status-{key}.npz" if cache_dir else None
-    if cached is not None and cached.is_file():
-        data = np.load(cached, allow_pickle=False)
-        model = StatusModel([str(x) for x in data["labels"]], data["weights"], data["bias"])
-    else:
+    def build() -> dict[str, np.ndarray]:
         model = train_on(load_bank(path), encode)
-        if cached is not None:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cached.with_suffix(".tmp.npz")
-            np.savez(tmp, labels=np.asarray(model.labels), weights=model.weights, bias=model.bias)
-            tmp.replace(cached)
+        return {"labels": np.asarray(model.labels), "weights": model.weights, "bias": model.bias}
+    data = cached_arrays(cache_dir / f"status-{key}.npz" if cache_dir else None, build)
+    model = StatusModel([str(x) for x in data["labels"]], data["weights"], data["bias"])
     _MEMORY[key] = model
     return model
 
@@ -313,7 +307,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and is_premise(text, m)
         if m.role == NOT_DONE:
-            m.assumed = under_way and CONCURRENT_CUE.search(m.cue) is not None and is_premise(text, m)
+            m.assumed = premise and CONCURRENT_CUE.search(m.cue) is not None
             continue
         if m.role == DONE and s.confidence < OVERRULE_THRESHOLD:
             continue
