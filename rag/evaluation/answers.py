@@ -27,6 +27,9 @@ if TYPE_CHECKING:  # scoring needs no model or index; only score_answers runs th
 # "cannot tell", never a "yes"
 VERDICT_WORDS = {"yes": r"yes", "no": r"no", "cannot tell": r"cannot tell|can't tell|depends|^\s*only if\b",
                  "same": r"(?:the )?same|neither|equal", "none": r"\bno\b|\bnot\b|\bnone\b|\bhas no\b"}
+# lines where a course the student has done may be named without being listed as still to do: the
+# reading line and a planning answer's "Already done" line
+DONE_LINE_RE = re.compile(r"\s*(?:Read as:|Already done\b)", re.IGNORECASE)
 
 
 @dataclass
@@ -91,6 +94,9 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     any_of = q.extra.get("expected_any", [])
     if any_of and not named & set(any_of):
         problems.append(f"names none of {', '.join(any_of)}")
+    done = _listed_as_to_do(answer_text, q.extra.get("expected_absent", []))
+    if done:
+        problems.append(f"lists {', '.join(done)} as still to do, which the student has done")
     number = q.extra.get("expected_number")
     if number is not None and not _states_number(answer_text, number):
         problems.append(f"does not state {number}")
@@ -99,6 +105,15 @@ def score_answer(q: TestQuestion, answer_text: str, declined: bool) -> tuple[boo
     if absent:
         problems.append(f"does not contain {', '.join(absent)}")
     return not problems, verdict_ok, missing, problems
+
+
+def _listed_as_to_do(answer: str, done: list[str]) -> list[str]:
+    """Courses the student has done that the answer names outside its reading and "Already done" lines."""
+    if not done:
+        return []
+    rest = "\n".join(line for line in answer.splitlines() if not DONE_LINE_RE.match(line))
+    named = set(unique_codes(rest, {c.split()[0] for c in done}))
+    return [c for c in done if c in named]
 
 
 def _states_number(answer: str, number: float) -> bool:

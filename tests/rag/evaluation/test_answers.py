@@ -34,3 +34,11 @@ def test_any_of_and_declines():
     assert not score_answer(_q(expected_any=["ABCD 101"]), "Yes: ABCD 103 [1]", False)[0]
     assert score_answer(_q(answerable=False), "declined", declined=True)[0]
     assert not score_answer(_q(), "declined", declined=True)[0]
+
+
+def test_a_done_course_may_not_be_listed_as_still_to_do():
+    q = _q(expected_codes=["ABCD 210"], expected_absent=["ABCD 110"])
+    plan = "Still to take before ABCD 310: ABCD 210 [1]."
+    assert score_answer(q, plan + "\nAlready done: ABCD 110 [2].\nRead as: completed ABCD 110", False)[0]
+    ok, _, _, problems = score_answer(q, "Still to take: ABCD 110, ABCD 210 [1].", False)
+    assert not ok and problems == ["lists ABCD 110 as still to do, which the student has done"]
