@@ -12,9 +12,9 @@ demo: install
 	$(UBCAL) build --source data/sample-calendar
 	$(UBCAL) ask "$(QUESTION)"
 
-# the tests also need Debian's chromium for the browser test; the demo does not
+# the tests also need Debian's chromium (the browser test) and graphviz (ubcal graph); the demo needs neither
 test:
-	@bash scripts/install.sh --browser
+	@bash scripts/install.sh --browser --graph
 	$(VENV)/bin/python -m pytest -q -ra -m "not slow" --durations=10
 
 bench: install

@@ -9,18 +9,23 @@
 # flags can never be picked up. The ~6 minute build happens once per machine.
 # A stamp in .venv skips everything when nothing changed, so `make test` stays fast.
 #
-# Usage: scripts/install.sh [--browser]
+# Usage: scripts/install.sh [--browser] [--graph]
 #   --browser  also install Debian's chromium for the browser test (apt-get; `make test` passes it).
-#              `make demo` does not: the demo needs no browser. The venv and its stamp are the same
-#              either way; the browser is checked on every --browser run (a no-op when present).
+#   --graph    also install Debian's graphviz, whose `dot` lays out `ubcal graph` and the page's
+#              prerequisite picture (apt-get; `make test` passes it).
+#              `make demo` passes neither: the demo needs no browser and draws no graph. The venv and
+#              its stamp are the same either way; each package is checked on every run that asks for it
+#              (a no-op when present).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 browser=0
+graph=0
 for arg in "$@"; do
   case "$arg" in
     --browser) browser=1 ;;
-    *) echo "usage: scripts/install.sh [--browser]" >&2; exit 2 ;;
+    --graph) graph=1 ;;
+    *) echo "usage: scripts/install.sh [--browser] [--graph]" >&2; exit 2 ;;
   esac
 done
 
@@ -31,15 +36,21 @@ LLAMA_CMAKE_ARGS="-DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -
 flags_key=$(printf '%s|%s' "$LLAMA_CPP_VERSION" "$LLAMA_CMAKE_ARGS" | sha256sum | cut -c1-16)
 WHEEL_DIR=${UBCAL_WHEEL_CACHE:-$HOME/.cache/ubcal/wheels}/llama-cpp-python-$flags_key
 
-# The browser test drives Debian's chromium; with --browser, install it when missing (a no-op when present).
-if [ "$browser" = 1 ] && [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null 2>&1; then
+# apt_install PACKAGE PROGRAM WHY: install a Debian package when PROGRAM is missing (a no-op when present);
+# a failure is a warning naming its log, and the tests that need the program skip saying so.
+apt_install() {
+  [ -x "$2" ] && return 0
+  command -v apt-get >/dev/null 2>&1 || return 0
   sudo_=""; [ "$(id -u)" = 0 ] || sudo_="sudo -n"
-  echo "installing Debian's chromium for the browser test" >&2
-  if ! { $sudo_ apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q chromium; } \
-      >/tmp/ubcal-chromium-install.log 2>&1; then
-    echo "warning: could not install chromium (see /tmp/ubcal-chromium-install.log); the browser test will be skipped" >&2
+  echo "installing Debian's $1 $3" >&2
+  if ! { $sudo_ apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo_ apt-get install -y -q "$1"; } \
+      >"/tmp/ubcal-$1-install.log" 2>&1; then
+    echo "warning: could not install $1 (see /tmp/ubcal-$1-install.log); the tests that need it will be skipped" >&2
   fi
-fi
+}
+# The browser test drives Debian's chromium; Graphviz's dot draws the prerequisite graph.
+[ "$browser" = 1 ] && apt_install chromium /usr/bin/chromium "for the browser test"
+[ "$graph" = 1 ] && apt_install graphviz /usr/bin/dot "for ubcal graph and its tests"
 
 stamp="$VENV/.ubcal-install-stamp"
 want=$(cat pyproject.toml scripts/install.sh | sha256sum | cut -c1-16)
