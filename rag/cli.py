@@ -538,6 +538,41 @@ def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
     console.print(markdown_report(summary, meta, ks), markup=False, highlight=False)
 
 
+@app.command()
+def graph(course: str = typer.Argument(..., help='Course code, in quotes: "CPSC 221".'),
+          depth: int = typer.Option(3, min=1, help="Requirement steps drawn from the course."),
+          direction: str = typer.Option("needs", help="needs (what it requires), opens (what requires it) or both."),
+          out: Optional[Path] = typer.Option(None, "--out", help="Write a picture (.svg or .png) instead of printing DOT."),
+          store: Optional[Path] = StoreOpt) -> None:
+    """Draw the prerequisite graph around a course from the CURRENT version's facts: DOT text on stdout
+    (for `| dot -Tpdf`), or with --out a picture laid out by Graphviz."""
+    from rag.answer.graph import (DIRECTIONS, FORMATS, GraphError, GraphvizMissing, build_graph, render, to_dot,
+                                  version_facts)
+
+    if direction not in DIRECTIONS:
+        _fail(f"--direction must be needs, opens or both, not {direction!r}", 2)
+    fmt = out.suffix.lower().lstrip(".") if out else ""
+    if out and fmt not in FORMATS:
+        _fail(f"--out {out} must end in .svg or .png", 2)
+    try:
+        _, facts = version_facts(_layout(store))
+        drawn = build_graph(facts, course, direction, depth)
+        picture = render(drawn, fmt) if out else b""
+    except GraphError as exc:
+        _fail(str(exc), 2)
+    except GraphvizMissing as exc:
+        _fail(str(exc), 1)
+    if out is None:
+        print(to_dot(drawn).source, end="")
+        return
+    try:
+        out.write_bytes(picture)
+    except OSError as exc:
+        _fail(f"cannot write --out {out}: {exc.strerror or exc}", 1)
+    cut = f"; not drawn further: {', '.join(drawn.cut)}" if drawn.cut else ""
+    console.print(f"wrote {out} ({len(drawn.courses())} courses{cut})", markup=False, highlight=False)
+
+
 def main() -> None:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     from rag.index.packages import ModelNotFound  # the LLM's is a subclass: no answering imports here
