@@ -33,6 +33,8 @@ from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from rag.answer import AskRequest, QuestionError
+from rag.answer.graph import (DEFAULT_DEPTH, GraphError, GraphvizMissing, UnknownCourse, build_graph, can_render,
+                              render)
 from rag.index.audit import read_audit
 from rag.index.config import Settings
 from rag.serve.holder import BadVersionId, UnknownVersion, VersionHolder
@@ -53,7 +55,7 @@ SECURITY_HEADERS = {
 # The exceptions a client is told about; every other one is a 500 with a request id only.
 ERROR_STATUS: list[tuple[type[BaseException], int]] = [
     (QuestionError, 422), (BadVersionId, 400), (UnknownVersion, 404), (NoPublishedVersion, 503),
-    (ModelBusy, 503), (IntegrityError, 409)]
+    (ModelBusy, 503), (IntegrityError, 409), (UnknownCourse, 404), (GraphError, 422), (GraphvizMissing, 503)]
 CLIENT_GONE_STATUS = 499  # nginx's "client closed request": written to nobody, but the log says what happened
 log = logging.getLogger("ubcal.serve")
 
@@ -245,6 +247,18 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
                                                error_status, request.is_disconnected),
                                  media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
+    @app.get("/api/graph")
+    def graph(course: str = Query(..., max_length=40, description='a course code, "CPSC 221"'),
+              depth: int = Query(DEFAULT_DEPTH, ge=1, le=6), direction: Literal["needs", "opens", "both"] = "needs",
+              version: str | None = Query(None, description="a version id; default: the one CURRENT names")):
+        """The prerequisite graph around a course as SVG (laid out by Graphviz), from the facts of the
+        version that answers (so the picture and the answer beside it agree)."""
+        with holder.use(version) as answerer:
+            facts = answerer.index.facts
+        if facts is None:
+            raise GraphError(f"index version {answerer.index.version_id} has no fact tables: rebuild it")
+        return Response(render(build_graph(facts, course, direction, depth), "svg"), media_type="image/svg+xml")
+
     @app.get("/api/versions")
     def versions():
         return {"current": holder.layout.current_id(), "serving": holder.current,
@@ -279,7 +293,7 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
         return {"status": state, **status, "model": holder.llm.model_id, "model_waiting": holder.llm.waiting,
                 "model_queue": holder.llm.queued, "model_queue_limit": holder.llm.max_queue,
                 "model_calls": holder.llm.calls, **counters, "uptime_s": round(time.time() - started, 1),
-                "pid": os.getpid(), "rss_bytes": _rss()}
+                "pid": os.getpid(), "rss_bytes": _rss(), "graphs": can_render()}
 
     return app
 

@@ -1,5 +1,6 @@
 // The ubcal page. Every piece of calendar text, model output and user input reaches the DOM through
-// textContent (via el() below), never innerHTML, and links only ever point at http(s) URLs.
+// textContent (via el() below), never innerHTML, and links only ever point at http(s) URLs. The one
+// picture, the server's prerequisite graph, is parsed as SVG and cleaned the same way (safeSvg).
 "use strict";
 
 function el(tag, attrs, ...children) {
@@ -80,9 +81,12 @@ function setServing(id, problem) {
   pill.title = problem || "index version answering by default";
 }
 
+let canDrawGraphs = false;  // the server has Graphviz (health says so): only then is a graph asked for
+
 async function pollHealth() {
   try {
     const h = await getJSON("/api/health");
+    canDrawGraphs = h.graphs === true;
     const before = $("serving").textContent;
     setServing(h.serving, h.problem);
     if (before !== $("serving").textContent) loadVersions().catch(() => {});
@@ -181,6 +185,7 @@ async function ask(event) {
   $("answer-meta").replaceChildren();
   $("answer").className = "answer empty";
   $("answer").textContent = "working…";
+  hideGraph();
   const body = { question: $("question").value, route: $("route").value, mode: $("mode").value };
   if ($("top-k").value) body.top_k = Number($("top-k").value);
   if ($("version").value) body.version = $("version").value;
@@ -195,7 +200,7 @@ async function ask(event) {
     }
     await readEvents(response, (kind, data) => {
       if (kind === "stage" || kind === "accepted") addStage(data);
-      else if (kind === "answer") renderAnswer(data);
+      else if (kind === "answer") { renderAnswer(data); showGraph(data); }
       else if (kind === "error") throw new Error(`${data.status}: ${data.message}`);
     });
   } catch (e) {
@@ -226,6 +231,72 @@ async function readEvents(response, handle) {
       if (data) handle(kind, JSON.parse(data));
     }
   }
+}
+
+// ---- the prerequisite graph beside the answer ---------------------------------------------------
+const OPENS_INTENTS = ["reverse_prereq", "unlocks"];  // questions about what a course leads to
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function graphCourse(d) {
+  const u = d.understood || {};
+  const unknown = u.unknown_courses || [];
+  return [u.target, ...(u.targets || []), ...(u.courses || [])].find((c) => c && !unknown.includes(c)) || "";
+}
+
+let graphAsked = 0;  // a graph that arrives after the next question was asked is dropped
+
+function hideGraph() {
+  graphAsked += 1;
+  $("graph-panel").hidden = true;
+  $("columns").classList.remove("with-graph");
+  $("graph").replaceChildren();
+  $("graph-meta").textContent = "";
+}
+
+async function showGraph(d) {
+  const course = graphCourse(d);
+  if (!course || !canDrawGraphs) return;
+  const asked = ++graphAsked;
+  const opens = OPENS_INTENTS.includes((d.understood || {}).intent);
+  const params = new URLSearchParams({ course, direction: opens ? "opens" : "needs", depth: opens ? "2" : "3" });
+  if (d.index_version) params.set("version", d.index_version);
+  $("graph-panel").hidden = false;
+  $("columns").classList.add("with-graph");
+  try {
+    const response = await fetch(`/api/graph?${params}`);
+    if (!response.ok) {
+      const data = await response.json().catch(() => ({}));
+      throw new Error(`${response.status}: ${data.error || response.statusText}`);
+    }
+    const svg = safeSvg(await response.text());
+    if (asked !== graphAsked) return;
+    $("graph").replaceChildren(svg);
+    $("graph-meta").textContent = `${course}: ${opens ? "the courses that require it" : "what it requires"}. `
+      + "Arrows lead from a requirement to the course it opens; dashed: may be taken at the same time; "
+      + "notes: conditions that are not courses. Click a course for its calendar entry.";
+  } catch (e) {
+    if (asked !== graphAsked) return;
+    $("graph").replaceChildren();
+    $("graph-meta").textContent = `no graph: ${e.message || e}`;
+  }
+}
+
+function safeSvg(text) {
+  const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = doc.documentElement;
+  if (svg.namespaceURI !== SVG_NS || svg.localName !== "svg" || doc.querySelector("parsererror")) {
+    throw new Error("the server's graph is not an SVG picture");
+  }
+  for (const node of svg.querySelectorAll("script, foreignObject, style")) node.remove();
+  for (const node of svg.querySelectorAll("*")) {
+    for (const attr of [...node.attributes]) {
+      const bad = attr.name.toLowerCase().startsWith("on") || attr.name === "style"
+        || (attr.localName === "href" && !safeHref(attr.value));
+      if (bad) node.removeAttributeNode(attr);
+    }
+    if (node.localName === "a") { node.setAttribute("target", "_blank"); node.setAttribute("rel", "noopener noreferrer"); }
+  }
+  return document.importNode(svg, true);
 }
 
 // ---- auditing --------------------------------------------------------------------------------
@@ -301,5 +372,6 @@ document.addEventListener("DOMContentLoaded", () => {
   $("diff-button").addEventListener("click", showDiff);
   for (const button of document.querySelectorAll(".tab")) button.addEventListener("click", () => showTab(button.dataset.tab));
   loadVersions().catch((e) => showError($("ask-error"), String(e.message || e)));
+  pollHealth();
   setInterval(pollHealth, 5000);
 });

@@ -157,3 +157,42 @@ def test_ask_stream_cite_switch_version_and_diff_in_a_browser(browser_page, serv
     sync_api.expect(page.locator("#diff .add")).to_contain_text("examination-hazards")
     assert page.dialogs == []
     assert page.problems == []
+
+
+@pytest.mark.skipif(shutil.which("dot") is None, reason="Graphviz's dot is not installed: run "
+                    "`bash scripts/install.sh --graph` (`make test` does) or `apt-get install graphviz`")
+def test_the_graph_of_the_course_asked_about_is_shown_beside_the_answer(browser_page, server, tmp_path):
+    context, page = browser_page
+    page.goto(server.url + "/")
+    page.wait_for_load_state("networkidle")  # the first health check has said the server can draw graphs
+    page.get_by_role("textbox", name="Question").fill("What are the prerequisites for CPSC 221?")  # facts: no model
+    page.get_by_role("button", name="Ask", exact=True).click()
+    page.wait_for_selector("#answer-version", timeout=60_000)
+    panel, svg = page.locator("#graph-panel"), page.locator("#graph svg")
+    sync_api.expect(panel).to_be_visible()
+    sync_api.expect(svg).to_have_count(1, timeout=30_000)
+    drawn = svg.text_content()
+    for code in ("CPSC 221", "CPSC 210", "CPSC 121", "MATH 220", "one of"):
+        assert code in drawn, (code, drawn)
+    answer, beside = page.locator("#answer").bounding_box(), panel.bounding_box()
+    assert beside["x"] >= answer["x"] + answer["width"] and beside["y"] < answer["y"] + answer["height"]
+    page.wait_for_load_state("networkidle")
+    shot(page, tmp_path, "graph-page.png")
+
+    # a course in the picture links to its calendar section, in a new tab
+    node = page.locator("#graph svg a", has_text="CPSC 210")
+    href = node.get_attribute("xlink:href")
+    assert href.startswith(f"https://{HOST}/course-descriptions/subject/cpscv#")
+    with context.expect_page() as opened:
+        node.click()
+    section = opened.value
+    section.wait_for_load_state()
+    assert section.url == href
+    section.close()
+
+    # a question about no course of the calendar leaves no graph behind
+    page.get_by_role("textbox", name="Question").fill(DECLINE_Q)
+    page.get_by_role("button", name="Ask", exact=True).click()
+    sync_api.expect(page.locator("#answer")).to_contain_text("CPSC 999", timeout=60_000)
+    sync_api.expect(panel).to_be_hidden()
+    assert page.problems == [] and page.dialogs == []
