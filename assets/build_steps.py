@@ -17,6 +17,7 @@ import numpy as np
 import pyarrow as pa
 
 from assets.chunk import chunk_section
+from assets.edition import EditionReading, read_edition
 from assets.embed import EmbedResult, embed_with_cache
 from assets.identity import build_parameters, models_manifest
 from assets.indexing import build_bm25_index
@@ -33,6 +34,7 @@ from rag.index.bm25 import BM25Index
 from rag.index.config import Settings
 from rag.index.embedder import Embedder
 from rag.index.parse_coverage import CoverageChange, compare, coverage_rows, read_rows
+from rag.index.editions import edition_current
 from rag.index.store import StoreError, StoreLayout
 
 LIBRARIES = ("ubcal", "faiss-cpu", "pyarrow", "rank-bm25", "sentence-transformers", "torch",
@@ -170,13 +172,14 @@ def facts_summary(facts: CalendarFacts) -> dict:
             "prerequisite_parsed": facts.prerequisite_parsed, "coverage": round(facts.coverage, 4)}
 
 
-def parse_coverage_change(facts: CalendarFacts, layout: StoreLayout) -> CoverageChange:
-    """The facts' prerequisite parse coverage against CURRENT's (nothing to compare: no CURRENT, or a
-    CURRENT without course facts or whose facts cannot be read)."""
+def parse_coverage_change(facts: CalendarFacts, layout: StoreLayout, edition: str | None = None) -> CoverageChange:
+    """The facts' prerequisite parse coverage against the same edition's current version (nothing to
+    compare: none yet, or one without course facts or whose facts cannot be read). Another edition's
+    courses differ by design (hundreds of reworded prerequisites), so they say nothing about the parser."""
     after = coverage_rows(facts.courses.column("code").to_pylist(), facts.courses.column("prerequisite").to_pylist(),
                           facts.courses.column("prerequisite_parsed").to_pylist())
     try:
-        current = layout.current_id()
+        current = edition_current(layout, edition) if edition else layout.current_id()
         before = read_rows(layout.version_dir(current)) if current else None
     except (StoreError, OSError, pa.ArrowException):
         current, before = None, None
@@ -193,6 +196,12 @@ class BuiltIndex:
     faiss_index: object  # a faiss index over ``vectors``
     bm25: BM25Index
     facts: CalendarFacts
+    edition: str | None = None  # the calendar edition its pages name (None: read it from ``scan`` at publish)
+
+
+def source_edition(scan: SourceScan) -> EditionReading:
+    """The edition the pages name (``unknown`` when none does); EditionConflict when they disagree."""
+    return read_edition(scan)
 
 
 def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, built: BuiltIndex,
@@ -202,6 +211,7 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, b
     if vectors.shape[0] != chunks.num_rows or bm25.n_docs != chunks.num_rows:
         raise ValueError(f"refusing to publish: {chunks.num_rows} chunks, {vectors.shape[0]} vectors, "
                          f"{bm25.n_docs} BM25 documents")
+    edition = built.edition or read_edition(scan).edition
     models = models_manifest(embedder)
     parameters = build_parameters(settings, embedder.model_dir)
     version_id = compute_version_id(scan.fingerprint, parameters, models)
@@ -211,6 +221,7 @@ def publish_index(layout: StoreLayout, settings: Settings, embedder: Embedder, b
         embeddings=embeddings_table(chunks.column("chunk_id").to_pylist(), vectors),
         faiss_index=faiss_index, bm25=bm25, facts=facts)
     manifest_fields = {
+        "edition": edition,
         "source": {"root": str(Path(scan.root).resolve()), "fingerprint": scan.fingerprint,
                    "unusable_pages": [{"path": p.path, "reason": p.reason} for p in parsed.problems]},
         "parameters": parameters,

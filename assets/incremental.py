@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 from assets.identity import code_fingerprint
 from assets.facts import PageFacts
 from assets.parse import PARSER_VERSION, ParsedPage, Section
+from rag.index.editions import edition_current
 from rag.index.store import StoreError, StoreLayout
 
 
@@ -33,10 +34,11 @@ class PreviousVersion:
     folder: Path
 
     @classmethod
-    def load(cls, layout: StoreLayout) -> "PreviousVersion | None":
-        """CURRENT's parse and chunk results, or None when there is nothing usable to reuse."""
+    def load(cls, layout: StoreLayout, edition: str | None = None) -> "PreviousVersion | None":
+        """The parse and chunk results of ``edition``'s current version (CURRENT when None), or None when
+        there is nothing usable to reuse. The same edition's pages are the ones most likely unchanged."""
         try:
-            version_id = layout.current_id()
+            version_id = edition_current(layout, edition) if edition else layout.current_id()
             if version_id is None:
                 return None
             manifest = layout.read_manifest(version_id)
@@ -86,10 +88,11 @@ class PreviousVersion:
         return self.page_hashes.get(url) == sha256
 
 
-def current_page_hashes(layout: StoreLayout) -> tuple[str | None, dict[str, str]]:
-    """CURRENT's id and its pages' content hashes: two columns, cheap to read for a change summary."""
+def current_page_hashes(layout: StoreLayout, edition: str | None = None) -> tuple[str | None, dict[str, str]]:
+    """The id of ``edition``'s current version (CURRENT when None) and its pages' content hashes: two
+    columns, cheap to read for a change summary."""
     try:
-        version_id = layout.current_id()
+        version_id = edition_current(layout, edition) if edition else layout.current_id()
         if version_id is None:
             return None, {}
         table = pq.read_table(layout.version_dir(version_id) / "pages.parquet", columns=["url", "sha256"])

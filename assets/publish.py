@@ -33,6 +33,7 @@ from assets.parse import PARSER_VERSION
 from rag.index.bm25 import BM25Index
 from rag.index.audit import append_audit
 from rag.index.store import MANIFEST, MANIFEST_DIGEST, StoreLayout, fsync_dir, publish_lock, sha256_file, write_file_durably
+from rag.index.editions import UNKNOWN_EDITION, edition_current, make_current, pointers_in_place
 
 STALE_STAGING_SECONDS = 3600
 
@@ -60,6 +61,8 @@ class PublishResult:
     path: Path
     smoke: dict | None = None   # the retrieval smoke check's outcome, when it ran
     replaced_corrupt: list[str] = field(default_factory=list)  # problems of a damaged copy rebuilt
+    edition: str = UNKNOWN_EDITION  # the calendar edition the version is (read from its pages)
+    edition_current_changed: bool = False  # whether it became its edition's current version
 
 
 class GateFailed(RuntimeError):
@@ -131,22 +134,27 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
 
     final = layout.version_dir(version_id)
     run_id = manifest_fields.get("build", {}).get("dagster_run_id")
+    edition = manifest_fields.get("edition") or UNKNOWN_EDITION
     replaced: list[str] = []
     with publish_lock(layout):
-        parent = layout.current_id()
+        current_before = layout.current_id()
+        parent = edition_current(layout, edition)  # the edition's previous current (CURRENT in a one-edition store)
         if (final / MANIFEST).is_file():
             replaced = verify_version(layout, version_id)
             if not replaced:
-                changed = parent != version_id
+                changed = not pointers_in_place(layout, version_id, edition)
                 smoke = _run_gate(gate, final, version_id) if changed else None
                 if changed:
-                    layout.switch_current(version_id)
-                append_audit(layout, "build_unchanged", version=version_id, previous_current=parent,
-                             current_changed=changed, dagster_run_id=run_id, **_warnings(manifest_fields))
-                return PublishResult(version_id, False, parent, changed, final, smoke)
+                    make_current(layout, version_id, edition)
+                moved = layout.current_id() != current_before
+                append_audit(layout, "build_unchanged", version=version_id, edition=edition,
+                             previous_current=current_before, previous_edition_current=parent,
+                             current_changed=moved, dagster_run_id=run_id, **_warnings(manifest_fields))
+                return PublishResult(version_id, False, parent, moved, final, smoke, edition=edition,
+                                     edition_current_changed=parent != version_id)
             _set_aside(layout, version_id)
-            append_audit(layout, "corrupt_version_set_aside", version=version_id, problems=replaced,
-                         dagster_run_id=run_id)
+            append_audit(layout, "corrupt_version_set_aside", version=version_id, edition=edition,
+                         problems=replaced, dagster_run_id=run_id)
         clean_stale_staging(layout)
         layout.staging.mkdir(parents=True, exist_ok=True)
         layout.versions.mkdir(parents=True, exist_ok=True)
@@ -176,12 +184,13 @@ def publish_version(layout: StoreLayout, version_id: str, artifacts: VersionArti
             os.rename(stage, final)
             fsync_dir(layout.versions)
             failpoint("publish:renamed")
-            layout.switch_current(version_id)
+            moved = make_current(layout, version_id, edition)
             failpoint("publish:current-switched")
-            append_audit(layout, "publish", version=version_id, previous_current=parent,
+            append_audit(layout, "publish", version=version_id, edition=edition, previous_current=current_before,
+                         previous_edition_current=parent, current_changed=moved,
                          dagster_run_id=run_id, counts=manifest.get("counts"), **_warnings(manifest_fields),
                          **({"replaced_corrupt": replaced} if replaced else {}))
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
-    return PublishResult(version_id, True, parent, True, final, smoke, replaced)
+    return PublishResult(version_id, True, parent, moved, final, smoke, replaced, edition, True)

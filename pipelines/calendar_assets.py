@@ -55,9 +55,13 @@ def calendar_source(context: AssetExecutionContext, ubcal: UbcalConfig) -> Outpu
     scan, crawl = build_steps.read_source(settings)
     for problem in scan.problems:
         context.log.warning(f"unusable page {problem.message()}")
-    previous_id, previous_hashes = current_page_hashes(StoreLayout(settings.store))
+    edition = build_steps.source_edition(scan)  # pages naming two editions stop the run here
+    _tag_run(context, {"ubcal/edition": edition.edition})
+    previous_id, previous_hashes = current_page_hashes(StoreLayout(settings.store), edition.edition)
     changes = page_changes(previous_hashes, {p.url: p.sha256 for p in scan.pages})
     metadata = {
+        "edition": edition.edition, "pages_naming_edition": sum(edition.pages.values()),
+        "pages_naming_no_edition": edition.unmarked,
         "source": settings.crawl_url or str(settings.source), "pages": len(scan.pages),
         "unusable_pages": len(scan.problems), "unusable": _problems_md(scan.problems),
         "fingerprint": scan.fingerprint, "compared_with_version": previous_id or "none",
@@ -74,7 +78,8 @@ def calendar_source(context: AssetExecutionContext, ubcal: UbcalConfig) -> Outpu
 def calendar_sections(context: AssetExecutionContext, calendar_source: SourceScan,
                       ubcal: UbcalConfig) -> Output[ParsedCalendar]:
     start = time.perf_counter()
-    previous = PreviousVersion.load(StoreLayout(ubcal.settings().store))
+    edition = build_steps.source_edition(calendar_source).edition
+    previous = PreviousVersion.load(StoreLayout(ubcal.settings().store), edition)
     parsed = build_steps.parse_calendar(calendar_source, previous)
     for problem in parsed.problems[len(calendar_source.problems):]:
         context.log.warning(f"unparseable page {problem.message()}")
@@ -155,11 +160,12 @@ def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_s
     layout = StoreLayout(settings.store)
     # what the facts_parse_coverage check judged, kept with the version and its audit line
     rule = CoverageRule.from_settings(settings)
-    coverage = build_steps.parse_coverage_change(calendar_facts, layout)
+    edition = build_steps.source_edition(calendar_source).edition
+    coverage = build_steps.parse_coverage_change(calendar_facts, layout, edition)
     verdict = judge(coverage, rule)
     warnings = [summary(coverage, verdict, rule)] if verdict == WARN else []
     built = build_steps.BuiltIndex(calendar_source, calendar_sections, calendar_chunks, chunk_embeddings,
-                                   faiss.deserialize_index(faiss_index), bm25_index, calendar_facts)
+                                   faiss.deserialize_index(faiss_index), bm25_index, calendar_facts, edition)
     result = build_steps.publish_index(
         layout, settings, ubcal.embedder(), built,
         extra={"build": {"dagster_run_id": context.run.run_id},
@@ -168,13 +174,15 @@ def index_version(context: AssetExecutionContext, ubcal: UbcalConfig, calendar_s
     for warning in warnings:
         context.log.warning(warning)
     if result.published:
-        context.log.info(f"published version {result.version_id} (parent {result.parent})")
+        context.log.info(f"published version {result.version_id} of edition {result.edition} "
+                         f"(parent {result.parent}; CURRENT {'moved' if result.current_changed else 'unchanged'})")
     else:
         context.log.info(f"unchanged input and settings: version {result.version_id} already published; "
                          "nothing new written")
     return Output(result, metadata={
-        "version_id": result.version_id, "published": result.published, "parent": str(result.parent),
-        "current_changed": result.current_changed, "path": str(result.path),
+        "version_id": result.version_id, "edition": result.edition, "published": result.published,
+        "parent": str(result.parent), "current_changed": result.current_changed,
+        "edition_current_changed": result.edition_current_changed, "path": str(result.path),
         "warnings": MetadataValue.json(warnings),
         "duration_s": round(time.perf_counter() - start, 3)})
 
@@ -187,17 +195,18 @@ def every_page_has_sections(calendar_sections: ParsedCalendar) -> AssetCheckResu
                             metadata={"pages": len(calendar_sections.pages), "pages_without_sections": len(empty)})
 
 
-@asset_check(asset=calendar_facts, blocking=True,
-             description="Prerequisite parse coverage against CURRENT's. Courses whose prerequisite became "
-                         "unreadable are a WARN (the version publishes; they answer \"cannot tell\", quoting the "
+@asset_check(asset=calendar_facts, blocking=True, additional_ins={"calendar_source": AssetIn("calendar_source")},
+             description="Prerequisite parse coverage against the same edition's current version. Courses "
+                         "whose prerequisite became unreadable are a WARN (the version publishes; they answer \"cannot tell\", quoting the "
                          "sentence); a drop beyond UBCAL_PARSE_COVERAGE_MAX_DROP percentage points or more than "
                          "UBCAL_PARSE_COVERAGE_MAX_NEW_UNREADABLE newly unreadable courses means a broken parser "
                          "and blocks (ERROR).")
 def facts_parse_coverage(context: AssetCheckExecutionContext, calendar_facts: CalendarFacts,
-                         ubcal: UbcalConfig) -> AssetCheckResult:
+                         calendar_source: SourceScan, ubcal: UbcalConfig) -> AssetCheckResult:
     settings = ubcal.settings()
     rule = CoverageRule.from_settings(settings)
-    change = build_steps.parse_coverage_change(calendar_facts, StoreLayout(settings.store))
+    edition = build_steps.source_edition(calendar_source).edition
+    change = build_steps.parse_coverage_change(calendar_facts, StoreLayout(settings.store), edition)
     verdict = judge(change, rule) if calendar_facts.courses.num_rows else BLOCK
     line = (summary(change, verdict, rule) if calendar_facts.courses.num_rows
             else "no course facts: the build read no course at all; not published")
@@ -222,12 +231,13 @@ def facts_parse_coverage(context: AssetCheckExecutionContext, calendar_facts: Ca
                   "max_drop_pp": rule.max_drop_pp, "max_new_unreadable": rule.max_new_unreadable})
 
 
-def _tag_run(context: AssetCheckExecutionContext, tags: dict[str, str]) -> None:
-    """Record the outcome on the run itself, so runs the schedule or the sensor started show it in the run list."""
+def _tag_run(context: AssetCheckExecutionContext | AssetExecutionContext, tags: dict[str, str]) -> None:
+    """Record the outcome on the run itself, so runs the schedule or the sensor started show it in the run
+    list: the edition built and the parse coverage."""
     try:
         context.instance.add_run_tags(context.run.run_id, tags)
     except Exception as exc:  # noqa: BLE001 - a run storage without tag updates must not fail the build
-        context.log.warning(f"could not tag the run with the parse coverage: {exc}")
+        context.log.warning(f"could not tag the run with {', '.join(tags)}: {exc}")
 
 
 @asset_check(asset=calendar_chunks, blocking=True, description="Chunk ids are unique.")

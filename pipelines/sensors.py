@@ -4,10 +4,12 @@
 from dagster import (AssetCheckSeverity, DagsterEventType, DefaultSensorStatus, RunFailureSensorContext, RunRequest,
                      SensorEvaluationContext, SkipReason, run_failure_sensor, sensor)
 
-from assets.build_steps import read_source
+from assets.build_steps import read_source, source_edition
+from assets.edition import EditionConflict
 from pipelines.jobs import build_index_job
 from pipelines.resources import UbcalConfig
 from rag.index.audit import append_audit
+from rag.index.editions import edition_current
 from rag.index.store import StoreError, StoreLayout
 
 SENSOR_INTERVAL_SECONDS = 300
@@ -37,21 +39,28 @@ def crawl_change_decision(settings) -> RunRequest | SkipReason:
 
 
 def source_change_decision(ubcal: UbcalConfig) -> RunRequest | SkipReason:
-    """A run keyed by the source fingerprint when it differs from the current version's."""
+    """A run keyed by the source fingerprint when it differs from the current version of its edition
+    (a folder of last year's calendar is compared with last year's version, not with CURRENT)."""
     settings = ubcal.settings()
     if settings.crawl_url:
         return crawl_change_decision(settings)
     scan, _ = read_source(settings)  # a folder: read and hash every page (cheap)
+    try:
+        edition = source_edition(scan).edition
+    except EditionConflict as exc:  # the run would fail on it: say why here, once, instead of queuing it
+        return SkipReason(str(exc))
     layout = StoreLayout(settings.store)
     try:
-        current = layout.current_id()
+        current = edition_current(layout, edition)
         published = layout.read_manifest(current)["source"]["fingerprint"] if current else None
     except (StoreError, KeyError):
         published = None
     if published == scan.fingerprint:
-        return SkipReason(f"calendar unchanged since version {current} (fingerprint {scan.fingerprint[:12]})")
+        return SkipReason(f"calendar {edition} unchanged since version {current} "
+                          f"(fingerprint {scan.fingerprint[:12]})")
     return RunRequest(run_key=scan.fingerprint,
-                      tags={"ubcal/source_fingerprint": scan.fingerprint, "ubcal/trigger": "source_changed"})
+                      tags={"ubcal/source_fingerprint": scan.fingerprint, "ubcal/trigger": "source_changed",
+                            "ubcal/edition": edition})
 
 
 @sensor(job=build_index_job, minimum_interval_seconds=SENSOR_INTERVAL_SECONDS,

@@ -20,6 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rag.index.config import Settings
+from rag.index.editions import edition_of
 from rag.index.store import VERSION_ID_RE, StoreError, StoreLayout
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -59,8 +60,9 @@ def _is_url(value: str | None) -> bool:
 def _build_summary(result, outcome, layout: StoreLayout) -> dict:
     md = outcome.metadata
     return {
-        "ok": True, "version_id": result.version_id, "published": result.published, "parent": result.parent,
-        "current": layout.current_id(), "run_id": outcome.run_id,
+        "ok": True, "version_id": result.version_id, "edition": result.edition, "published": result.published,
+        "parent": result.parent, "current": layout.current_id(), "current_changed": result.current_changed,
+        "run_id": outcome.run_id,
         "pages": md.get("calendar_sections", {}).get("pages"),
         "sections": md.get("calendar_sections", {}).get("sections"),
         "courses": md.get("calendar_sections", {}).get("courses"),
@@ -68,6 +70,7 @@ def _build_summary(result, outcome, layout: StoreLayout) -> dict:
         "chunks": md.get("calendar_chunks", {}).get("chunks"),
         "embedded": md.get("chunk_embeddings", {}).get("embedded"),
         "reused_from_cache": md.get("chunk_embeddings", {}).get("reused_from_cache"),
+        "embed_seconds": md.get("chunk_embeddings", {}).get("duration_s"),
         "unusable_pages": md.get("calendar_sections", {}).get("unusable_pages"),
         "unusable": md.get("calendar_sections", {}).get("unusable"),
         "checks": outcome.checks,
@@ -82,11 +85,12 @@ def _unchanged_summary(hit, layout: StoreLayout) -> dict:
     counts = hit.manifest.get("counts", {})
     unusable = hit.manifest.get("source", {}).get("unusable_pages", [])
     return {
-        "ok": True, "version_id": hit.version_id, "published": False, "parent": hit.manifest.get("parent"),
-        "current": layout.current_id(), "run_id": None, "fast_path": True,
+        "ok": True, "version_id": hit.version_id, "edition": edition_of(hit.manifest), "published": False,
+        "parent": hit.manifest.get("parent"), "current": layout.current_id(), "current_changed": False,
+        "run_id": None, "fast_path": True,
         "pages": counts.get("pages"), "sections": counts.get("sections"), "courses": counts.get("courses"),
         "program_pages": counts.get("program_pages"), "chunks": counts.get("chunks"), "embedded": 0,
-        "reused_from_cache": counts.get("chunks"), "unusable_pages": len(unusable),
+        "reused_from_cache": counts.get("chunks"), "embed_seconds": 0.0, "unusable_pages": len(unusable),
         "unusable": "\n".join(f"- `{p['path']}`: {p['reason']}" for p in unusable) or "none",
         "checks": {}, "warnings": [], "seconds": {"unchanged_check": round(hit.seconds, 3)},
     }
@@ -103,8 +107,12 @@ def build(source: Optional[str] = typer.Option(
     When the store's CURRENT version already is what this build would produce (same pages, settings,
     models and build code) and it verifies, nothing is built or published and Dagster is not loaded.
     """
+    import time
+
+    from assets.edition import EditionConflict
     from rag.index.embedder import ModelNotFound, load_embedder
 
+    started = time.perf_counter()
     crawl = source if _is_url(source) else None
     settings = _settings(json_out, source=None if crawl else source, store=store, crawl_url=crawl)
     if not settings.crawl_url and not settings.source.is_dir():
@@ -120,7 +128,7 @@ def build(source: Optional[str] = typer.Option(
 
         load_embedder(settings)  # a missing model is one line here, not a failed Dagster run
         hit = unchanged_current(settings)
-    except (ModelNotFound, StoreError) as exc:
+    except (ModelNotFound, StoreError, EditionConflict) as exc:
         _fail(str(exc), 1, json_out)
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback (--json carries it)
         import traceback
@@ -146,15 +154,21 @@ def build(source: Optional[str] = typer.Option(
                    "check_metadata": outcome.check_metadata, "failures": outcome.failures,
                    "run_tags": outcome.run_tags})
         summary = _build_summary(outcome.result, outcome, layout)
+    summary["total_seconds"] = round(time.perf_counter() - started, 1)
     if json_out:
         print(json.dumps(summary, indent=2))
         return
     verb = ("published new version" if summary["published"]
             else "unchanged: version already published, nothing new written;")
-    console.print(f"[bold green]{verb}[/] {summary['version_id']} (parent {summary['parent'] or '-'})")
+    console.print(f"[bold green]{verb}[/] {summary['version_id']} of edition {summary['edition']} "
+                  f"(parent {summary['parent'] or '-'})")
+    if summary["current"] != summary["version_id"]:
+        console.print(f"CURRENT stays {summary['current']} (a newer edition); this is edition "
+                      f"{summary['edition']}'s current version (ask it with --edition {summary['edition']})")
     console.print(f"pages {summary['pages']}, sections {summary['sections']} (courses {summary['courses']}, "
                   f"program pages {summary['program_pages']}), chunks {summary['chunks']}; embedded "
-                  f"{summary['embedded']}, reused {summary['reused_from_cache']} from cache")
+                  f"{summary['embedded']} in {summary['embed_seconds'] or 0:.1f} s, reused "
+                  f"{summary['reused_from_cache']} from cache; {summary['total_seconds']:.1f} s in all")
     if summary["unusable_pages"]:
         console.print(f"[yellow]unusable pages ({summary['unusable_pages']}):[/]")
         console.print(summary["unusable"], markup=False, highlight=False)
@@ -177,6 +191,8 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         top_k: Optional[int] = typer.Option(None, "--top-k", min=1,
                                             help="Excerpts per retrieval, at least 1 (default UBCAL_TOP_K)."),
         version: Optional[str] = typer.Option(None, help="Answer from this version id instead of CURRENT."),
+        edition: Optional[str] = typer.Option(None, help="Answer from this calendar edition's current version, "
+                                                          "e.g. 2025/26 (default: the newest edition)."),
         store: Optional[Path] = typer.Option(None, help="Store folder (default: UBCAL_STORE)."),
         json_out: bool = typer.Option(False, "--json", help="Print the full answer record as JSON."),
         trace: bool = typer.Option(False, "--trace", help="Show every step."),
@@ -192,6 +208,7 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
     from rag.index.embedder import ModelNotFound
 
     settings = _settings(store=store)
+    version = _edition_version(StoreLayout(settings.store), version, edition)
     try:
         answerer = Answerer(settings, version)
         result = answerer.ask(AskRequest(question, route=route, mode=mode, top_k=top_k))
@@ -209,7 +226,8 @@ def ask(question: str = typer.Argument(..., help="The question, in quotes."),
         console.print("\n[bold]Sources[/]")
         for c in result.citations:
             console.print(f"  [{c['n']}] {c['title']} — {c['citation']}", markup=False, highlight=False)
-    notes = [f"route {result.route} ({result.route_reason})", f"index version {result.version_id}"]
+    notes = [f"route {result.route} ({result.route_reason})",
+             f"edition {getattr(result, 'edition', '') or '-'} · index version {result.version_id}"]
     if result.guard["replaced"]:
         notes.append("model answer replaced by quoted excerpts: " + "; ".join(result.guard["reasons"]))
     if result.declined:
@@ -237,6 +255,23 @@ def serve(host: Optional[str] = typer.Option(None, help="Address to bind (defaul
         _fail(str(exc), 1)
 
 
+def _edition_version(layout: StoreLayout, version: str | None, edition: str | None) -> str | None:
+    """The version id ``--edition`` names (its current version), or ``--version`` as given; both must agree.
+    An edition the store lacks is one line listing the editions it holds."""
+    if edition is None:
+        return version
+    from rag.index.editions import resolve_edition
+
+    try:
+        resolved = resolve_edition(layout, edition)
+        if version is not None and edition_of(layout.read_manifest(version)) != edition_of(
+                layout.read_manifest(resolved)):
+            _fail(f"version {version} is not of edition {edition}: pass --version or --edition, not both", 2)
+    except StoreError as exc:
+        _fail(str(exc), 2)
+    return version or resolved
+
+
 def _layout(store: Optional[Path]) -> StoreLayout:
     return StoreLayout(_settings(store=store).store)
 
@@ -257,14 +292,15 @@ def versions(store: Optional[Path] = StoreOpt,
     if not rows:
         console.print("no published versions: run `ubcal build`")
         return
-    table = Table(title="index versions (newest first)")
-    for col in ("id", "created", "parent", "source", "pages", "chunks", "models", "current", "pinned"):
-        table.add_column(col, no_wrap=col in ("id", "created", "parent"))
+    table = Table(title="index versions (newest first; current: * CURRENT, e the edition's current)")
+    for col in ("id", "edition", "created", "parent", "source", "pages", "chunks", "models", "current", "pinned"):
+        table.add_column(col, no_wrap=col in ("id", "edition", "created", "parent"))
     for r in rows:
-        table.add_row(r["id"], r["created"], r.get("parent") or "-", (r.get("source_fingerprint") or "")[:12],
-                      str(r.get("pages", "")), str(r.get("chunks", "")),
+        table.add_row(r["id"], r.get("edition", ""), r["created"], r.get("parent") or "-",
+                      (r.get("source_fingerprint") or "")[:12], str(r.get("pages", "")), str(r.get("chunks", "")),
                       ", ".join((r.get("models") or {}).values()) or r.get("problem", ""),
-                      "*" if r["current"] else "", "pinned" if r["pinned"] else "")
+                      "*" if r["current"] else ("e" if r.get("edition_current") else ""),
+                      "pinned" if r["pinned"] else "")
     console.print(table)
 
 
@@ -276,7 +312,8 @@ def show(version_id: str = typer.Argument(..., help="Version id."), store: Optio
     if json_out:
         print(json.dumps(m, indent=2))
         return
-    console.print(f"[bold]version {m['id']}[/]  created {m.get('created')}  parent {m.get('parent') or '-'}")
+    console.print(f"[bold]version {m['id']}[/]  edition {edition_of(m)}  created {m.get('created')}  "
+                  f"parent {m.get('parent') or '-'}")
     console.print(f"source {m.get('source', {}).get('root')}  fingerprint {m.get('source', {}).get('fingerprint')}")
     if m.get("build", {}).get("dagster_run_id"):
         console.print(f"dagster run {m['build']['dagster_run_id']}")
@@ -301,11 +338,24 @@ def show(version_id: str = typer.Argument(..., help="Version id."), store: Optio
 
 
 @app.command()
-def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.Argument(..., help="Newer version id."),
+def diff(a: Optional[str] = typer.Argument(None, help="Older version id."),
+         b: Optional[str] = typer.Argument(None, help="Newer version id."),
+         edition: Optional[list[str]] = typer.Option(
+             None, "--edition", help="Twice (older, then newer): compare two editions' current versions' courses."),
+         subject: Optional[str] = typer.Option(None, help="With --edition: only this subject's courses (PSYC)."),
          store: Optional[Path] = StoreOpt, json_out: bool = typer.Option(False, "--json", help="Print as JSON.")) -> None:
-    """What changed between two versions: pages, sections and chunks of changed pages, and course facts."""
+    """What changed between two versions (pages, sections, chunks, course facts), or between two editions'
+    courses (--edition A --edition B: added, removed, and changed title, credits, requisites, description)."""
     from rag.index.versions import diff_is_empty, diff_versions
 
+    if edition:
+        if len(edition) != 2 or a or b:
+            _fail("pass --edition twice (older, then newer), e.g. --edition 2025/26 --edition 2026/27, "
+                  "and no version ids", 2)
+        _edition_diff(_layout(store), edition, subject, json_out)
+        return
+    if not (a and b):
+        _fail("pass two version ids (ubcal diff A B), or --edition twice", 2)
     d = diff_versions(_layout(store), a, b)
     if json_out:
         print(json.dumps(d, indent=2))
@@ -348,6 +398,36 @@ def diff(a: str = typer.Argument(..., help="Older version id."), b: str = typer.
             console.print(f"    - {f['from']}\n    + {f['to']}", markup=False, highlight=False)
 
 
+def _edition_diff(layout: StoreLayout, editions: list[str], subject: str | None, json_out: bool) -> None:
+    """``ubcal diff --edition A --edition B``: counts first, then the courses added, removed and changed by facet."""
+    from rag.index.edition_diff import FACETS, diff_editions
+
+    try:
+        d = diff_editions(layout, editions[0], editions[1], subject)
+    except StoreError as exc:
+        _fail(str(exc), 2, json_out)
+    if json_out:
+        print(json.dumps(d.to_dict(), indent=2, ensure_ascii=False))
+        return
+    counts = d.counts()
+    scope = f" ({d.subject})" if d.subject else ""
+    console.print(f"[bold]edition {d.old.edition}[/] ({d.old.version_id}) -> [bold]edition {d.new.edition}[/] "
+                  f"({d.new.version_id}){scope}")
+    console.print(f"added {counts['added']}, removed {counts['removed']}, changed {counts['changed_courses']} "
+                  "courses (" + ", ".join(f"{f} {counts['changed_' + f]}" for f in FACETS) + ")", highlight=False)
+    for title, rows, style in (("added", d.added, "green"), ("removed", d.removed, "red")):
+        if rows:
+            console.print(f"\n[bold {style}]{title} courses ({len(rows)})[/]")
+            for r in rows:
+                console.print(f"  {r['code']} ({r['credits']}) {r['title']}", markup=False, highlight=False)
+    for facet in FACETS:
+        changes = d.changed.get(facet, [])
+        if changes:
+            console.print(f"\n[bold yellow]changed {facet} ({len(changes)})[/]")
+            for c in changes:
+                console.print(f"  {c.code}\n    - {c.before}\n    + {c.after}", markup=False, highlight=False)
+
+
 @app.command()
 def verify(version_id: Optional[str] = typer.Argument(None, help="Version id (default: CURRENT)."),
            all_versions: bool = typer.Option(False, "--all", help="Verify every version."),
@@ -381,8 +461,15 @@ def rollback(version_id: str = typer.Argument(..., help="Version id to make curr
     """Make a verified older version CURRENT (atomic switch, audited)."""
     from rag.index.versions import rollback as do_rollback
 
-    previous = do_rollback(_layout(store), version_id)
-    console.print(f"CURRENT is now {version_id} (was {previous or '-'})")
+    layout = _layout(store)
+    previous = do_rollback(layout, version_id)
+    edition = edition_of(layout.read_manifest(version_id))
+    current = layout.current_id()
+    if current == version_id:
+        console.print(f"CURRENT is now {version_id} (edition {edition}; was {previous or '-'})")
+    else:
+        console.print(f"edition {edition}'s current version is now {version_id} (was {previous or '-'}); "
+                      f"CURRENT stays {current} (a newer edition)")
 
 
 @app.command()
@@ -429,12 +516,13 @@ def audit(store: Optional[Path] = StoreOpt, limit: int = typer.Option(50, min=0,
             print(json.dumps(r))
         return
     table = Table(title="audit log (oldest first)")
-    for col in ("time", "event", "version", "from", "dagster run", "details"):
-        table.add_column(col, no_wrap=col in ("time", "version"))
+    for col in ("time", "event", "version", "edition", "from", "dagster run", "details"):
+        table.add_column(col, no_wrap=col in ("time", "version", "edition"))
     for r in records:
-        details = {k: v for k, v in r.items()
-                   if k not in ("time", "event", "version", "previous_current", "dagster_run_id", "pid", "host", "user")}
-        table.add_row(r.get("time", ""), r.get("event", ""), r.get("version", ""), r.get("previous_current") or "",
+        details = {k: v for k, v in r.items() if k not in (
+            "time", "event", "version", "edition", "previous_current", "dagster_run_id", "pid", "host", "user")}
+        table.add_row(r.get("time", ""), r.get("event", ""), r.get("version", ""), r.get("edition", ""),
+                      r.get("previous_current") or "",
                       (r.get("dagster_run_id") or "")[:8], json.dumps(details) if details else "")
     console.print(table)
 
@@ -450,6 +538,8 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
              answers_only: bool = typer.Option(False, "--answers-only",
                                                help="Only ask each question once through `ask` and score answers."),
              version: Optional[str] = typer.Option(None, help="Index version (default CURRENT)."),
+             edition: Optional[str] = typer.Option(None, help="This calendar edition's current version "
+                                                              "(default: the newest edition)."),
              store: Optional[Path] = StoreOpt) -> None:
     """Compare RAG systems on a test set over one index version, then score the shipped answers (verdicts, codes)."""
     from rag.answer import Answerer
@@ -463,7 +553,7 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     except (TestSetError, ValueError) as exc:
         _fail(str(exc), 2)
     settings = _settings(store=store)
-    answerer = Answerer(settings, version)
+    answerer = Answerer(settings, _edition_version(StoreLayout(settings.store), version, edition))
     chosen = Systems(answerer).names if systems == "all" else [s.strip() for s in systems.split(",") if s.strip()]
     total = len(questions) * len(chosen)
     done = 0
@@ -494,8 +584,8 @@ def eval_cmd(testset: Path = typer.Option(..., "--testset", help="JSON-lines tes
     answer_summary = summarize_answers(scores)
     out.mkdir(parents=True, exist_ok=True)
     (out / "answers.json").write_text(json.dumps({
-        "meta": {"testset": str(testset), "index_version": answerer.index.version_id, "commit": commit,
-                 "llm": answerer.llm.model_id},
+        "meta": {"testset": str(testset), "index_version": answerer.index.version_id,
+                 "edition": answerer.index.edition, "commit": commit, "llm": answerer.llm.model_id},
         "summary": answer_summary, "questions": [s.__dict__ for s in scores]}, indent=1, ensure_ascii=False))
     (out / "answers.md").write_text(answers_markdown(answer_summary))
     console.print(answers_markdown(answer_summary), markup=False, highlight=False)
@@ -527,7 +617,8 @@ def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
     except ValueError as exc:
         _fail(str(exc), 2)
     summary = summarize(results, ks)
-    meta = {"testset": str(testset), "index_version": answerer.index.version_id, "commit": commit,
+    meta = {"testset": str(testset), "index_version": answerer.index.version_id,
+            "edition": answerer.index.edition, "commit": commit,
             "llm": answerer.llm.model_id, "seed": settings.llm_seed, "questions": len(questions),
             "systems": chosen, "ks": list(ks),
             "answer_systems": "none" if no_answers else (answer_systems or "all")}
@@ -540,7 +631,7 @@ def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
 
 @app.command()
 def graph(course: str = typer.Argument(..., help='Course code, in quotes: "CPSC 221".'),
-          depth: int = typer.Option(3, min=1, help="Requirement steps drawn from the course."),
+          depth: int = typer.Option(2, min=1, help="Requirement steps drawn from the course."),
           direction: str = typer.Option("needs", help="needs (what it requires), opens (what requires it) or both."),
           out: Optional[Path] = typer.Option(None, "--out", help="Write a picture (.svg or .png) instead of printing DOT."),
           store: Optional[Path] = StoreOpt) -> None:

@@ -139,3 +139,36 @@ def tree_digest(folder: Path) -> dict[str, str]:
     return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
             for p in sorted(folder.rglob("*"))
             if p.is_file() and not any(part in RUNTIME_STATE for part in p.relative_to(folder).parts)}
+
+
+@pytest.fixture(scope="session")
+def editions_store(tmp_path_factory):
+    """One store holding two editions of the sample (``tests.editions``), built in the order that tests
+    the CURRENT rule: 2025/26 (v1), then 2026/27, then 2025/26 again (v2, reworded). Read-only: tests
+    that change it work on a copy (``copy_store``)."""
+    from types import SimpleNamespace
+
+    from rag.index.store import StoreLayout
+    from tests.editions import reword, write_new, write_old
+
+    base = tmp_path_factory.mktemp("editions")
+    old, new, store = write_old(base / "old"), write_new(base / "new"), base / "store"
+    old_v1 = _build_store_version(old, store)
+    new_v = _build_store_version(new, store)
+    reword(old)
+    old_v2 = _build_store_version(old, store)
+    return SimpleNamespace(layout=StoreLayout(store), old_v1=old_v1, new=new_v, old_v2=old_v2, old=old, new_root=new)
+
+
+def _build_store_version(source: Path, store: Path) -> str:
+    from pipelines.run_build import run_build
+
+    outcome = run_build(str(source), str(store))
+    assert outcome.success, outcome.failure
+    return outcome.result.version_id
+
+
+def copy_store(store: Path, target: Path) -> Path:
+    """A private copy of a session store, without its lock files, for a test that changes it."""
+    shutil.copytree(store, target, ignore=shutil.ignore_patterns(*RUNTIME_STATE))
+    return target

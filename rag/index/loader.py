@@ -18,6 +18,7 @@ import faiss
 import pyarrow.parquet as pq
 
 from rag.index.bm25 import BM25Index
+from rag.index.editions import edition_of
 from rag.index.facts import FactStore
 from rag.index.leases import Lease
 from rag.index.codes import course_level
@@ -63,6 +64,11 @@ class LoadedIndex:
     bm25: BM25Index
     load_seconds: float
     lease: Lease | None = None  # held while this version is open, so gc leaves it alone
+
+    @property
+    def edition(self) -> str:
+        """The calendar edition this version is (``unknown`` for versions built before editions)."""
+        return edition_of(self.manifest)
 
     @property
     def n_chunks(self) -> int:

@@ -5,6 +5,7 @@
         manifest.json               written last; lists size and sha256 of every file
     <store>/staging/                half-written versions; never read
     <store>/cache/embeddings/       vectors keyed by model id and text hash
+    <store>/editions/<slug>/CURRENT each calendar edition's current version (``rag.index.editions``)
 
 A version folder only appears by rename after all its files are fsynced, so
 a reader never sees a half-written version; CURRENT changes by os.replace,
@@ -103,6 +104,10 @@ class StoreLayout:
     def leases(self) -> Path:
         return self.root / "leases"
 
+    @property
+    def editions(self) -> Path:
+        return self.root / "editions"
+
     def version_dir(self, version_id: str) -> Path:
         if not VERSION_ID_RE.fullmatch(version_id):
             raise StoreError(f"{version_id!r} is not a version id (16 hex digits)")
@@ -150,11 +155,17 @@ class StoreLayout:
 
     def switch_current(self, version_id: str) -> None:
         """Atomically point CURRENT at a complete version."""
-        self.root.mkdir(parents=True, exist_ok=True)
-        tmp = self.root / f".{CURRENT}.{os.getpid()}.tmp"
-        write_file_durably(tmp, (version_id + "\n").encode())
-        os.replace(tmp, self.current_file)
-        fsync_dir(self.root)
+        write_pointer(self.current_file, version_id)
+
+
+def write_pointer(path: Path, version_id: str) -> None:
+    """Atomically replace a pointer file (CURRENT, an edition's CURRENT) with a version id: a reader sees
+    the old id or the new one, never a torn file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".{path.name}.{os.getpid()}.tmp"
+    write_file_durably(tmp, (version_id + "\n").encode())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
 
 
 @contextmanager

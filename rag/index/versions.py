@@ -19,6 +19,7 @@ import pyarrow.parquet as pq
 
 from rag.index.audit import append_audit
 from rag.index.bm25 import BM25Index
+from rag.index.editions import current_ids, edition_current, edition_of, make_current, version_editions
 from rag.index.leases import try_exclusive
 from rag.index.store import (IntegrityError, StoreError, StoreLayout, fsync_dir, publish_lock, verify_files,
                        write_file_durably)
@@ -36,19 +37,25 @@ def pinned_ids(layout: StoreLayout) -> set[str]:
 
 
 def list_versions(layout: StoreLayout) -> list[dict]:
-    """Newest first; a version whose manifest cannot be read is listed with its problem."""
+    """Newest first; a version whose manifest cannot be read is listed with its problem.
+
+    ``current`` marks CURRENT (the newest edition's current version), ``edition_current`` every
+    edition's own current version."""
     current = layout.current_id()
     pins = pinned_ids(layout)
+    known = version_editions(layout)
+    edition_currents = {edition_current(layout, e, known) for e in {e for e, _ in known.values()}}
     rows = []
     for vid in layout.published_ids():
         try:
             m = layout.read_manifest(vid)
         except StoreError as exc:
             rows.append({"id": vid, "created": "", "problem": str(exc), "current": vid == current,
-                         "pinned": vid in pins})
+                         "edition_current": False, "pinned": vid in pins})
             continue
         counts = m.get("counts", {})
-        rows.append({"id": vid, "created": m.get("created", ""), "parent": m.get("parent"),
+        rows.append({"id": vid, "edition": edition_of(m), "edition_current": vid in edition_currents,
+                     "created": m.get("created", ""), "parent": m.get("parent"),
                      "source_fingerprint": m.get("source", {}).get("fingerprint", ""),
                      "pages": counts.get("pages"), "chunks": counts.get("chunks"),
                      "models": {k: v.get("id") for k, v in m.get("models", {}).items()},
@@ -85,24 +92,28 @@ def verify_version(layout: StoreLayout, version_id: str) -> list[str]:
 
 
 def rollback(layout: StoreLayout, version_id: str) -> str | None:
-    """Make a verified version CURRENT; returns the previous CURRENT. Refuses unknown or failing ones."""
-    layout.read_manifest(version_id)  # unknown id -> StoreError naming it
+    """Make a verified version its edition's current, and CURRENT when its edition is the store's newest
+    (rolling back last year's calendar never changes what answers by default). Returns the edition's
+    previous current version (in a one-edition store: the previous CURRENT). Refuses unknown or failing ones."""
+    edition = edition_of(layout.read_manifest(version_id))  # unknown id -> StoreError naming it
     with publish_lock(layout):
         problems = verify_version(layout, version_id)
         if problems:
             raise IntegrityError(f"refusing to roll back to {version_id}: " + "; ".join(problems))
         previous = layout.current_id()
-        layout.switch_current(version_id)
-        append_audit(layout, "rollback", version=version_id, previous_current=previous)
-    return previous
+        previous_edition = edition_current(layout, edition)
+        make_current(layout, version_id, edition)
+        append_audit(layout, "rollback", version=version_id, edition=edition, previous_current=previous,
+                     previous_edition_current=previous_edition)
+    return previous_edition
 
 
 def pin(layout: StoreLayout, version_id: str) -> None:
-    layout.read_manifest(version_id)
+    edition = edition_of(layout.read_manifest(version_id))
     with publish_lock(layout):
         layout.pins.mkdir(parents=True, exist_ok=True)
         write_file_durably(layout.pins / version_id, b"")
-        append_audit(layout, "pin", version=version_id)
+        append_audit(layout, "pin", version=version_id, edition=edition)
 
 
 def unpin(layout: StoreLayout, version_id: str) -> None:
@@ -120,11 +131,13 @@ def gc(layout: StoreLayout, keep: int) -> dict[str, list[str]]:
         raise ValueError("--keep must be at least 1")
     removed, spared = [], []
     with publish_lock(layout):
-        current = layout.current_id()
+        current = current_ids(layout)  # CURRENT and every edition's current version
         pins = pinned_ids(layout)
-        ordered = [row["id"] for row in list_versions(layout)]
+        rows = list_versions(layout)
+        editions = {row["id"]: row.get("edition") for row in rows}
+        ordered = [row["id"] for row in rows]
         for vid in ordered[keep:]:
-            if vid == current or vid in pins:
+            if vid in current or vid in pins:
                 spared.append(vid)
                 continue
             fd = try_exclusive(layout, vid)
@@ -139,7 +152,7 @@ def gc(layout: StoreLayout, keep: int) -> dict[str, list[str]]:
                 fsync_dir(layout.versions)
                 shutil.rmtree(trash, ignore_errors=True)
                 removed.append(vid)
-                append_audit(layout, "remove", version=vid, reason=f"gc --keep {keep}")
+                append_audit(layout, "remove", version=vid, edition=editions.get(vid), reason=f"gc --keep {keep}")
             finally:
                 os.close(fd)
     return {"removed": removed, "spared": spared}
