@@ -111,6 +111,7 @@ def run(store: Path, n: int) -> None:
     parts = retrieval_breakdown(answerer, retrieval_queries)
 
     fact_ms, understand_ms, by = fact_answers(answerer, codes, rng)
+    chain_ms, chain_by, chain_depths = chain_answers(answerer, rng, n)
 
     simple_ms, complex_ms, replaced, subq_sources = [], [], 0, {}
     for code in codes[:n]:
@@ -149,6 +150,9 @@ def run(store: Path, n: int) -> None:
     print(f"fact answers, warm, {len(fact_ms)} questions of {len(FACT_TEMPLATES)} kinds (understanding included): "
           f"p50 {statistics.median(fact_ms):.1f} ms, p95 {pct(fact_ms, 0.95):.1f} ms; the understand step alone "
           f"p50 {statistics.median(understand_ms):.1f} ms; answered by {by}")
+    print(f"chain answers, warm, {len(chain_ms)} questions, chains {min(chain_depths)}-{max(chain_depths)} steps "
+          f"deep (understanding included): p50 {statistics.median(chain_ms):.1f} ms, p95 {pct(chain_ms, 0.95):.1f} ms;"
+          f" answered as {chain_by}")
     print(f"ask simple path, warm, {len(simple_ms)} questions: p50 {statistics.median(simple_ms):.0f} ms, "
           f"p95 {pct(simple_ms, 0.95):.0f} ms (guard replaced the model's answer in {replaced}/{len(simple_ms)})")
     print(f"ask complex path, warm, {len(complex_ms)} questions: p50 {statistics.median(complex_ms):.0f} ms, "
@@ -178,6 +182,35 @@ def fact_answers(answerer, codes: list[str], rng: random.Random) -> tuple[list[f
             total.append(a.timings_ms["total"])
             understand.append(a.timings_ms["understand"])
     return total, understand, by
+
+
+CHAIN_TEMPLATES = ["starting from nothing, every course I need before {a}?", "what's the whole chain of courses to {a}",
+                   "I have {b} done, what is left before {a}?"]
+
+
+def chain_answers(answerer, rng: random.Random, n: int) -> tuple[list[float], dict, list[int]]:
+    """Warm whole-chain answers for courses whose chain is two to four steps deep (the target's own step
+    excluded), in three phrasings, one with a course of the chain already done."""
+    from rag.answer.chain import ChainPlanner
+
+    facts = answerer.index.facts
+    picks: list[tuple[str, str, int]] = []
+    for code in rng.sample(sorted(facts.courses), len(facts.courses)):
+        plan = ChainPlanner(facts, set()).plan(code)
+        depth = max((s.step for s in plan.to_take), default=0)
+        if 2 <= depth <= 4:
+            picks.append((code, plan.to_take[0].code, depth))
+        if len(picks) >= 3 * n:
+            break
+    answerer.ask(CHAIN_TEMPLATES[0].format(a=picks[0][0], b=picks[0][1]))  # warm
+    total, by = [], {}
+    for i, (code, first, _) in enumerate(picks):
+        a = answerer.ask(CHAIN_TEMPLATES[i % len(CHAIN_TEMPLATES)].format(a=code, b=first))
+        kind = a.understood.get("intent", "?") if a.answered_by == "facts" else a.answered_by
+        by[kind] = by.get(kind, 0) + 1
+        if a.answered_by == "facts":
+            total.append(a.timings_ms["total"])
+    return total, by, [d for _, _, d in picks]
 
 
 def retrieval_breakdown(answerer, queries: list[str]) -> dict[str, float]:

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from rag.index.facts import CourseFact, FactStore, ProgramRow
+from rag.answer import planning
+from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
+    program_source, quote as _quote
 from rag.understand import Question
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, unparsed_parts, without)
@@ -25,55 +28,6 @@ TOPIC_CANDIDATES = 3  # courses named in a topic-at-a-level answer
 TOPIC_STOPWORDS = frozenset("like good best want need what which where when some more most from that this these "
                             "those with into about them they have students people learn know".split())
 LEVEL_WORDS = {1: "first-year", 2: "second-year", 3: "third-year", 4: "fourth-year", 5: "graduate", 6: "graduate"}
-
-
-@dataclass
-class Source:
-    citation: str   # url#anchor
-    title: str
-    text: str       # what the guard checks the answer against
-
-
-@dataclass
-class FactAnswer:
-    kind: str
-    verdict: str
-    text: str
-    sources: list[Source] = field(default_factory=list)
-    codes: list[str] = field(default_factory=list)
-    derived: list[str] = field(default_factory=list)  # numbers computed from cited numbers (a credit total)
-
-
-class _Writer:
-    """Collects cited sources and numbers them in order of first use."""
-
-    def __init__(self) -> None:
-        self.sources: list[Source] = []
-        self._index: dict[str, int] = {}
-
-    def cite(self, source: Source) -> str:
-        if source.citation not in self._index:
-            self.sources.append(source)
-            self._index[source.citation] = len(self.sources)
-        return f"[{self._index[source.citation]}]"
-
-
-def course_source(c: CourseFact) -> Source:
-    return Source(c.citation, c.heading, f"{c.heading}\n{c.text}")
-
-
-def program_source(rows: list[ProgramRow]) -> Source:
-    first = rows[0]
-    body = "\n".join(f"{r.requirement} ({r.credits} credits) {r.notes}" for r in rows)
-    return Source(first.citation, f"{first.program} — {first.section}", f"{first.program}\n{first.section}\n{body}")
-
-
-def _quote(text: str) -> str:
-    return f"\u201c{text.strip()}\u201d"
-
-
-def _label(c: CourseFact) -> str:
-    return f"{c.code} ({c.title}, {c.credits} credits)"
 
 
 def _asked_course(q: Question, facts: FactStore) -> "tuple[CourseFact, _Writer, str] | None":
@@ -449,48 +403,6 @@ def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:
                       f"names {a} as one option: {rule}. {ref}")
     return "cannot tell", (f"Cannot tell: {c.code}'s corequisite names {a}, but whether it is required depends on "
                            f"wording ubcal cannot settle: {rule}. {ref}")
-
-
-def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
-    """Courses whose prerequisites the stated history now meets (and that name one of its courses)."""
-    done = set(q.completed) - set(q.not_completed)
-    if not done or not all(c in facts.courses for c in done):
-        return None
-    candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
-                         if src in facts.courses and src not in done})
-    if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
-        candidates = [code for code in candidates if code.split()[0] in q.subjects]
-    if q.levels and any(facts.courses[code].level in q.levels for code in candidates):  # "which 200-level ones"
-        candidates = [code for code in candidates if facts.courses[code].level in q.levels]
-    met, maybe = [], []
-    for code in candidates:
-        c = facts.courses[code]
-        if c.prerequisite_tree is None:
-            continue
-        result = evaluate(c.prerequisite_tree, done)
-        if result == YES and not c.restriction:
-            met.append(code)
-        elif result != NO:
-            maybe.append(code)
-    w = _Writer()
-    have = ", ".join(sorted(done))
-    if not met and not maybe:
-        refs = " ".join(w.cite(course_source(facts.courses[c])) for c in sorted(done))
-        return FactAnswer("unlocks", "none", f"No course's prerequisites are fully met by {have} alone; "
-                          f"courses that name them also need more. {refs}", w.sources)
-    lines = [f"With {have}, the calendar's prerequisites of these courses are met:" if met else
-             f"With {have}, no course's prerequisites are fully met by courses alone."]
-    by_subject: dict[str, list[str]] = {}
-    for code in met:
-        by_subject.setdefault(code.split()[0], []).append(code)
-    for subject, codes in by_subject.items():
-        lines.append(f"- {subject}: " + ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}"
-                                                    for code in codes))
-    if maybe:
-        lines.append("These also name your courses but depend on something ubcal cannot check (a grade, standing, "
-                     "permission or unclear wording): " + ", ".join(
-                         f"{code} {w.cite(course_source(facts.courses[code]))}" for code in maybe[:MAX_QUOTED]) + ".")
-    return FactAnswer("unlocks", "", "\n".join(lines), w.sources, met + maybe)
 
 
 def _two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
@@ -893,7 +805,8 @@ ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
     "prereq_of": prereq_of, "coreq_of": coreq_of, "reverse_prereq": reverse_prereq, "eligibility": eligibility,
     "exclusion": exclusion, "credit_compare": credit_compare, "compare": compare, "credits": credits,
     "describe": describe_course, "program_course": program_course, "program_year": program_year,
-    "program": program_year, "need_check": need_check, "unlocks": unlocks, "credits_total": credits_total,
+    "program": program_year, "need_check": need_check, "unlocks": planning.unlocks, "chain": planning.chain,
+    "program_left": planning.program_left, "credits_total": credits_total,
     "subject_level": subject_level, "decline": decline,
 }
 

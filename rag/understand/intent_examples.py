@@ -9,6 +9,9 @@ few varied sentences), not by a rule for one question.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 EXAMPLES: dict[str, list[str]] = {
     "prereq_of": [
         "hey, does ABC 200 need anything before it?", "is anything required ahead of ABC 210", "ABC 305: what goes before it?",
@@ -232,3 +235,19 @@ EXAMPLES: dict[str, list[str]] = {
         "What credit count is needed to graduate?", "What does 'standing' mean in a prerequisite?",
     ],
 }
+
+
+def _with_planning(examples: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The planning phrasings (``planning_examples.json``, written by a helper who saw no evaluation set):
+    the whole chain to a course, what is left of a program year, what a course opens, and one-level
+    prerequisite questions that mark the chain's boundary (trained as ``prereq_of``)."""
+    path = Path(__file__).with_name("planning_examples.json")
+    extra = json.loads(path.read_text(encoding="utf-8"))
+    merged = {k: list(v) for k, v in examples.items()}
+    for label, phrasings in extra.items():
+        label = "prereq_of" if label == "contrast_prereq_of" else label
+        merged.setdefault(label, []).extend(p for p in phrasings if p not in merged.get(label, []))
+    return merged
+
+
+EXAMPLES = _with_planning(EXAMPLES)

@@ -27,7 +27,7 @@ from rag.understand.programs import ProgramFinder
 from rag.understand.status import StatusReader, settle_statuses
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -38,7 +38,8 @@ OFF_CALENDAR_DECLINE = 0.1  # a second reading at least half as likely as the fi
 # lacks (OFF_CALENDAR_RE) or on the classifier being this sure. Measured on the dev splits: every true
 # decline naming a course scored 0.35-0.72 and had such a word; every false one scored 0.13-0.26.
 DECLINE_SURE = 0.4
-FACT_INTENTS = ("reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
+PLANNING = ("chain", "program_left")  # a whole route or a year's rest: never narrowed to one course's rules
+FACT_INTENTS = ("chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
                 "coreq_of", "prereq_of", "credits", "credits_total", "program_course", "program_year",
                 "subject_level", "topic_level", "describe", "decline")
 REASONS = {
@@ -46,6 +47,7 @@ REASONS = {
     "need_check": "asks whether one course is required for another",
     "eligibility": "asks whether a course history meets a course's prerequisites",
     "unlocks": "asks which courses a course history opens up",
+    "chain": "asks for every course on the way to a course", "program_left": "asks what is left of a program year",
     "reverse_prereq": "asks which courses require a course", "exclusion": "asks about credit for both of two courses",
     "credits": "asks for a course's credits", "credits_total": "asks for the credits of several courses together",
     "credit_compare": "compares the credits of two courses", "compare": "compares two courses",
@@ -324,6 +326,7 @@ class Question:
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
+    elective_credits: float = 0.0  # "plus 6 elective credits": counted against a program year's elective rows
 
     @property
     def off_calendar(self) -> bool:
@@ -368,6 +371,8 @@ class Question:
             bits.append("in " + " / ".join(self.member_of))
         if self.not_in and self.intent == "eligibility":
             bits.append("not in " + ", ".join(self.not_in))
+        if self.elective_credits and self.intent == "program_left":
+            bits.append(f"{self.elective_credits:g} elective credits done")
         if self.unknown_completed:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         missing = [c for c in self.not_completed if c not in self.concurrent]
@@ -396,6 +401,7 @@ class Question:
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
+                "elective_credits": self.elective_credits,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -408,6 +414,8 @@ def _asking(q: Question) -> str:
         "need_check": f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}",
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
+        "chain": f"asking for every course on the way to {t}",
+        "program_left": f"asking what is left of {q.program}" + (f" year {q.year}" if q.year else ""),
         "reverse_prereq": f"asking which courses require {t}",
         "exclusion": (f"asking whether credit is granted for {q.target} as well" if len(q.targets) > 2 else
                       f"asking whether {' and '.join(q.targets[:2])} are credit-excluded (one course for credit)"
@@ -474,8 +482,10 @@ def split_parts(text: str) -> list[str]:
 def _possible(intent: str, codes: list[str], programs: list[str], levels: list[int], subjects: list[str]) -> bool:
     """Whether the slots allow this intent at all."""
     n = len(codes)
-    if intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "unlocks", "eligibility"):
+    if intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "unlocks", "eligibility", "chain"):
         return n >= 1
+    if intent == "program_left":
+        return bool(programs)
     if intent == "exclusion":  # two courses, or one course's exclusions (when the words ask for them)
         return n >= 1
     if intent in ("need_check", "compare", "credit_compare", "credits_total"):
@@ -511,7 +521,10 @@ def understand(text: str, reader: Reader) -> Question:
 
 def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
                    reader: Reader) -> Question:
-    """Each part of a several-part question read on its own (with the whole question's history)."""
+    """Each part of a several-part question read on its own (with the whole question's history). A planning
+    question is one question whatever its parts ("what's left for year 2 and how many credits is that")."""
+    if whole.intent in PLANNING:
+        return whole
     readings = []
     offset = 0
     carried: list[str] = []
@@ -588,6 +601,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     # "PHYS 119" is neither the Physics program nor level 100; "physics 12" is a high-school course
     bare = _HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(part, local, text))
     programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
+    named_programs = programs
     if codes and not PROGRAM_CUE_RE.search(bare):  # a subject word beside a code names the course's field;
         titled = set(finder.find(bare).programs)  # a program's whole title still names the program
         programs = [p for p in programs if p in titled]
@@ -603,11 +617,17 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  scores=read_scores(text, history if history is not None else local),
                  letters=read_letter_grades(text, history if history is not None else local),
                  not_in=read_not_in(text), member_of=read_member_of(text),
-                 standing_below=read_standing_below(text), no_permission=read_no_permission(text))
+                 standing_below=read_standing_below(text), no_permission=read_no_permission(text),
+                 elective_credits=read_elective_credits(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
+    if not programs and named_programs and max(scores, key=scores.get) == "program_left":
+        # "yr 3 mining: done A, B, what's left": asked of a program year, the subject word names the program
+        programs = named_programs
+        q.entities.programs = programs
+    asks_course = any(m.role == TARGET for m in local)  # "before X", "into X": a course, not a program year
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
-                if _possible(name, codes, programs, levels, subjects)]
+                if _possible(name, codes, programs, levels, subjects) and not (name == "program_left" and asks_course)]
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     if len(codes) == 2 and _ONLY_WAY_RE.search(part) and "need_check" in [n for n, _ in feasible]:
@@ -632,7 +652,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
                      or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
-    if intent not in ("eligibility", "need_check") and history is None and _asks_next_course(local, text) \
+    if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
             and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(part):
         intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
@@ -855,8 +875,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     q.concurrent, q.unclear, q.assumed = [], [], []
     q.either = []
     q.target = ""
-    if intent in ("eligibility", "unlocks"):
-        targets = [] if intent == "unlocks" else _targets(local, text)
+    if intent in ("eligibility", "unlocks", "chain", "program_left"):
+        targets = [] if intent in ("unlocks", "program_left") else _targets(local, text)
         q.targets = targets
         q.target = targets[0] if targets else ""
         # another part's courses count only where their own words tell history ("(2) credits of B" is no B taken)
@@ -864,8 +884,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
             q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed]
-        if intent == "eligibility":
+        if intent != "unlocks":
             q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
+        if intent == "eligibility":
             if _SUFFICES_RE.search(q.text) and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []

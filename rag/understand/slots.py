@@ -388,6 +388,16 @@ def read_no_permission(text: str) -> bool:
     return _NO_PERMISSION_RE.search(text) is not None
 
 
+# credits of electives the student says they have: "plus 6 elective credits", "6 credits of electives done"
+_ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:cr\.?|credits?)\s+(?:of\s+)?(?:an?\s+)?electives?\b|"
+                                  r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)
+
+
+def read_elective_credits(text: str) -> float:
+    """The elective credits the student states they have, 0 when none are stated."""
+    return sum(float(a or b) for a, b in _ELECTIVE_CREDITS_RE.findall(text))
+
+
 def read_standing(text: str) -> int:
     """The year standing the student states of themselves, 0 when none; a year they say they are not in
     ("not in 3rd year yet") is not their year, nor the year they took a course in."""

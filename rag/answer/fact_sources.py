@@ -1,0 +1,58 @@
+"""What every facts answer is made of: its cited sources, the answer itself, and the writer that numbers
+citations in order of first use. Shared by each family of facts answers (requirements, programs, planning),
+so a family can live in a module of its own."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rag.index.facts import CourseFact, ProgramRow
+
+
+@dataclass
+class Source:
+    citation: str   # url#anchor
+    title: str
+    text: str       # what the guard checks the answer against
+
+
+@dataclass
+class FactAnswer:
+    kind: str
+    verdict: str
+    text: str
+    sources: list[Source] = field(default_factory=list)
+    codes: list[str] = field(default_factory=list)
+    derived: list[str] = field(default_factory=list)  # numbers computed from cited numbers (a credit total)
+
+
+class Writer:
+    """Collects cited sources and numbers them in order of first use."""
+
+    def __init__(self) -> None:
+        self.sources: list[Source] = []
+        self._index: dict[str, int] = {}
+
+    def cite(self, source: Source) -> str:
+        if source.citation not in self._index:
+            self.sources.append(source)
+            self._index[source.citation] = len(self.sources)
+        return f"[{self._index[source.citation]}]"
+
+
+def course_source(c: CourseFact) -> Source:
+    return Source(c.citation, c.heading, f"{c.heading}\n{c.text}")
+
+
+def program_source(rows: list[ProgramRow]) -> Source:
+    first = rows[0]
+    body = "\n".join(f"{r.requirement} ({r.credits} credits) {r.notes}" for r in rows)
+    return Source(first.citation, f"{first.program} — {first.section}", f"{first.program}\n{first.section}\n{body}")
+
+
+def quote(text: str) -> str:
+    return f"\u201c{text.strip()}\u201d"
+
+
+def label(c: CourseFact) -> str:
+    return f"{c.code} ({c.title}, {c.credits} credits)"

@@ -1,0 +1,264 @@
+"""Planning answers: the whole chain to a course, what a course leads to, and what is left of a program year.
+
+These are the answers after "what do I need for X": "what do I need, all the way down", "what is left",
+"what does X open". Each is computed from the version's facts (``rag.answer.chain`` plans the route) and
+cites every course entry or program table it uses. None opens with "Yes" or "No": none is a yes/no
+question. What the student has done counts only where the reader counted it as done; anything else they
+named stays on the list, marked with what they said.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rag.answer.chain import Chain, ChainPlanner, Step
+from rag.answer.fact_sources import FactAnswer, Writer, course_source, program_source
+from rag.index.facts import FactStore, ProgramRow
+from rag.index.requirement_tree import NO, YES, History, evaluate, missing
+from rag.understand import Question
+
+MAX_LISTED = 40  # courses named in one list of what a course leads to; the rest are counted
+
+
+def _history(q: Question) -> History:
+    return History(q.completed, year=q.standing, scores=q.scores)
+
+
+def _said(q: Question) -> dict[str, str]:
+    """What the student said of each named course that is not counted done, in words for the list."""
+    said = {c: "you said it is not done" for c in q.not_completed}
+    said.update({c: "under way or planned: counted once it is done" for c in q.concurrent + q.assumed})
+    said.update({c: "you did not clearly say it is done" for c in q.unclear})
+    return said
+
+
+def chain(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Every course before the target, in steps, with the choices, conditions and history named."""
+    if q.target not in facts.courses:
+        return None
+    plan = ChainPlanner(facts, set(q.completed)).plan(q.target)
+    w = Writer()
+    target_ref = w.cite(course_source(facts.courses[q.target]))
+    todo = plan.to_take
+    done = [c for c in q.completed if c != q.target]
+    derived = [str(len(todo))] + [str(s.step) for s in plan.steps]
+    if not todo:
+        return FactAnswer("chain", "", _nothing_left(plan, q, done, target_ref) + _tail(plan, w, facts, done),
+                          w.sources, [q.target], derived)
+    steps = sorted({s.step for s in todo})
+    start = "With the courses you have done (listed at the end)" if done else "Starting from no courses"
+    lead = (f"{start}, {len(todo)} course{'s come' if len(todo) != 1 else ' comes'} before {q.target} {target_ref}, in "
+            f"{len(steps)} step{'s' if len(steps) != 1 else ''} (each course after all of its prerequisites, so a "
+            "step is at least a term):")
+    said = _said(q)
+    lines = [lead]
+    for n in steps:
+        lines.append(f"- Step {n}: " + ", ".join(_entry(s, w, facts, said) for s in todo if s.step == n))
+    lines.append(f"- Then {q.target} {target_ref}" + _alongside(plan.steps[-1]) + ".")
+    return FactAnswer("chain", "", "\n".join(lines) + _tail(plan, w, facts, done), w.sources,
+                      [s.code for s in plan.steps], derived)
+
+
+def _entry(s: Step, w: Writer, facts: FactStore, said: dict[str, str]) -> str:
+    c = facts.courses.get(s.code)
+    ref = f" {w.cite(course_source(c))}" if c else " (no entry in this calendar)"
+    note = f" ({said[s.code]})" if s.code in said else ""
+    return f"{s.code}{ref}{note}{_alongside(s)}"
+
+
+def _alongside(s: Step) -> str:
+    return f" (with {', '.join(s.alongside)} in the same term or before)" if s.alongside else ""
+
+
+def _nothing_left(plan: Chain, q: Question, done: list[str], ref: str) -> str:
+    if done:
+        return (f"No course is left before {q.target} {ref}: with the courses you have done (listed at the end), "
+                "the route to it needs no further course.")
+    return f"{q.target} {ref} names no course that must come before it."
+
+
+def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
+    """The choices the route made, the conditions that are not courses, what could not be followed, and
+    the history it relied on (on its own line, so a done course is never read as still to take)."""
+    lines: list[str] = []
+    choices = [ch for s in plan.steps for ch in s.choices if not ch.settled]
+    if choices:
+        lines.append("Choices (the route above takes the option that needs the fewest courses):")
+        lines += [f"- {ch.course}: one of {_options(ch.options)}. Taken above: {_options(ch.taken)}." for ch in choices]
+    conditions = [(s.code, n) for s in plan.steps for n in s.conditions]
+    if conditions:
+        lines.append("Also required, not a course:")
+        lines += [f"- for {code}: \u201c{text}\u201d" for code, text in conditions]
+    for cycle in plan.cycles:
+        lines.append(f"The calendar's requirements go round in a circle ({cycle}); the route stops there.")
+    if plan.not_in_calendar:
+        lines.append(f"Named by a requirement but without an entry in this calendar, so not followed further: "
+                     f"{', '.join(plan.not_in_calendar)}.")
+    used = [c for c in done if c in facts.courses]
+    if used:
+        refs = " ".join(w.cite(course_source(facts.courses[c])) for c in used)
+        lines.append(f"Already done, and their own prerequisites taken as met: {', '.join(used)} {refs}.")
+    return ("\n" + "\n".join(lines)) if lines else ""
+
+
+def _options(options: list[str]) -> str:
+    """Options as a list: commas between single courses, semicolons once an option is a group of its own."""
+    return ("; " if any(" " in o.replace(" ", "", 1) for o in options) else ", ").join(options)
+
+
+def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
+    """What a course history leads to: the courses now open, then those it counts toward, each with what
+    else they need."""
+    done = set(q.completed) - set(q.not_completed)
+    if not done or not all(c in facts.courses for c in done):
+        return None
+    candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
+                         if src in facts.courses and src not in done})
+    if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
+        candidates = [code for code in candidates if code.split()[0] in q.subjects]
+    if q.levels and any(facts.courses[code].level in q.levels for code in candidates):  # "which 200-level ones"
+        candidates = [code for code in candidates if facts.courses[code].level in q.levels]
+    history = _history(q)
+    met, maybe, more = [], [], []
+    for code in candidates:
+        c = facts.courses[code]
+        if c.prerequisite_tree is None:
+            continue
+        result = evaluate(c.prerequisite_tree, history)
+        if result == YES and not c.restriction:
+            met.append(code)
+        elif result == NO:
+            more.append(code)
+        else:
+            maybe.append(code)
+    w = Writer()
+    have = ", ".join(sorted(done))
+    if not candidates:
+        refs = " ".join(w.cite(course_source(facts.courses[c])) for c in sorted(done))
+        return FactAnswer("unlocks", "none", f"No course in the calendar names {have} in its prerequisites. {refs}",
+                          w.sources)
+    lines = [f"With {have}, the calendar's prerequisites of these courses are met:" if met else
+             f"With {have} alone, no course's prerequisites are fully met by courses."]
+    lines += _by_subject(met, w, facts)
+    if maybe:
+        lines.append("These also name your courses but depend on something ubcal cannot check (a grade, standing, "
+                     "permission or unclear wording): " + _cited(maybe, w, facts) + ".")
+    if more:
+        lines.append(f"{have} also leads to these, which need more first:")
+        for code in more[:MAX_LISTED]:
+            needs = "; ".join(missing(facts.courses[code].prerequisite_tree, history))
+            lines.append(f"- {code} {w.cite(course_source(facts.courses[code]))}: also needs {needs}")
+        if len(more) > MAX_LISTED:
+            lines.append(f"- and {len(more) - MAX_LISTED} more courses that name {have}.")
+    derived = [str(len(more) - MAX_LISTED)] if len(more) > MAX_LISTED else []
+    return FactAnswer("unlocks", "", "\n".join(lines), w.sources, met + maybe + more, derived)
+
+
+def _by_subject(codes: list[str], w: Writer, facts: FactStore) -> list[str]:
+    by_subject: dict[str, list[str]] = {}
+    for code in codes:
+        by_subject.setdefault(code.split()[0], []).append(code)
+    return [f"- {subject}: {_cited(group, w, facts)}" for subject, group in by_subject.items()]
+
+
+def _cited(codes: list[str], w: Writer, facts: FactStore) -> str:
+    return ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}" for code in codes)
+
+
+_CREDITS_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*$")
+
+
+def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The rows of one program year the student has not done, and the credits still needed."""
+    rows = facts.programs.get(q.program, [])
+    if not rows or not q.year:
+        return None
+    year_rows = [r for r in rows if r.year == q.year]
+    w = Writer()
+    if not year_rows:
+        years = sorted({r.year for r in rows if r.year})
+        ref = w.cite(program_source(rows))
+        shown = ", ".join(f"Year {y}" for y in years) or "no year"
+        return FactAnswer("program_left", "cannot tell", (
+            f"Cannot tell: the {q.program} page's tables ubcal could read hold {shown} {ref}, not Year {q.year}."),
+            w.sources, derived=[str(y) for y in years])
+    sections: dict[str, list[ProgramRow]] = {}
+    for r in year_rows:
+        sections.setdefault(r.citation, []).append(r)
+    refs = {cit: w.cite(program_source(rs)) for cit, rs in sections.items()}
+    done = set(q.completed)
+    left, done_rows, total, done_credits, unknown = [], [], 0.0, 0.0, []
+    for r in year_rows:
+        credits = _credits(r, facts)
+        total += credits or 0.0
+        if credits is None:
+            unknown.append(r.requirement)
+        if r.codes and _row_done(r, done):
+            done_rows.append(r)
+            done_credits += credits or 0.0
+        elif r.codes and any(c in done for c in r.codes) and not _is_choice(r):
+            part_done, part = _split_row(r, done, facts)  # "NSCI 200, 201" with NSCI 200 done
+            done_rows.append(replace(r, requirement=", ".join(c for c in r.codes if c in done)))
+            done_credits += part_done
+            left.append(part)
+        else:
+            left.append(r)
+    electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
+    still = total - done_credits - electives
+    year = f"Year {q.year}"
+    lines = [f"Left in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
+             f"{' '.join(refs.values())}:"]
+    for r in left:
+        credit = f" ({r.credits} credit{'' if r.credits == '1' else 's'})" if r.credits else ""
+        note = f": {r.notes}" if r.notes and not r.codes else ""
+        lines.append(f"- {r.requirement}{credit}{note}")
+    if done_rows:
+        lines.append("Already done: " + "; ".join(r.requirement for r in done_rows) + ".")
+    if unknown:
+        lines.append("The table gives no credit value ubcal could read for: " + "; ".join(unknown) +
+                     ", so the total leaves them out.")
+    said = _said(q)
+    named = [c for c in said if any(c in r.codes for r in left)]
+    if named:
+        lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
+    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits]
+    return FactAnswer("program_left", "", "\n".join(lines), w.sources,
+                      [c for r in left for c in r.codes], derived)
+
+
+def _is_choice(r: ProgramRow) -> bool:
+    return re.search(r"\bor\b", r.requirement, re.IGNORECASE) is not None
+
+
+def _row_done(r: ProgramRow, done: set[str]) -> bool:
+    """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them."""
+    if _is_choice(r):
+        return any(c in done for c in r.codes)
+    return all(c in done for c in r.codes)
+
+
+def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, ProgramRow]:
+    """A row of several courses, part of it done: the done courses' credits (from their entries) and the
+    row that is left, with the rest of its credits."""
+    done_credits = sum(facts.courses[c].credits_min or 0.0 for c in r.codes if c in done and c in facts.courses)
+    rest = [c for c in r.codes if c not in done]
+    whole = _credits(r, facts)
+    left_credits = _num(whole - done_credits) if whole is not None else ""
+    return done_credits, replace(r, requirement=", ".join(rest), codes=rest, credits=left_credits)
+
+
+def _credits(r: ProgramRow, facts: FactStore) -> float | None:
+    """The row's credits as the table gives them; failing that, its courses' credits from their entries."""
+    m = _CREDITS_RE.match(r.credits or "")
+    if m:
+        return float(m.group(1))
+    values = [facts.courses[c].credits_min for c in r.codes if c in facts.courses]
+    if r.codes and values and all(v is not None for v in values) and not re.search(r"\bor\b", r.requirement):
+        return float(sum(values))
+    return None
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+

@@ -1,0 +1,100 @@
+"""Planning answers on tiny fact stores: the chain's wording, what a course leads to, a program year's rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.answer.planning import chain, program_left, unlocks
+from rag.evaluation.answers import says_yes
+from rag.index.codes import unique_codes
+from rag.index.facts import FactStore, ProgramRow
+from rag.understand import Question
+from rag.understand.entities import Entities
+from tests.rag.answer.test_chain import _course, _facts
+
+
+def _q(intent: str, target: str = "", completed=(), not_completed=(), unclear=(), program: str = "", year: int = 0,
+       electives: float = 0.0) -> Question:
+    codes = [c for c in [target, *completed, *not_completed, *unclear] if c]
+    return Question(text="", entities=Entities(courses=codes, programs=[program] if program else []), intent=intent,
+                    target=target, targets=[target] if target else [], completed=list(completed),
+                    not_completed=list(not_completed), unclear=list(unclear), year=year, elective_credits=electives)
+
+
+LADDER = _facts(_course("ABCD 101"), _course("ABCD 102", "ABCD 101."), _course("ABCD 201", "ABCD 102."),
+                _course("ABCD 202", "ABCD 201 and one of ABCD 110, EFGH 120."), _course("ABCD 110"),
+                _course("EFGH 120"), _course("ABCD 351", "ABCD 202 and third-year standing."))
+
+
+def _lines_naming(text: str, code: str) -> list[str]:
+    return [line for line in text.splitlines() if code in unique_codes(line)]
+
+
+def test_a_chain_from_nothing_names_every_course_in_order_with_choices_and_conditions():
+    a = chain(_q("chain", "ABCD 351"), LADDER)
+    assert not says_yes(a.text) and a.verdict == ""
+    assert a.text.index("ABCD 101") < a.text.index("ABCD 102") < a.text.index("ABCD 201")
+    assert "Step 1: ABCD 101" in a.text and "one of ABCD 110, EFGH 120" in a.text
+    assert "third-year standing" in a.text
+    cited = {s.citation.split("#")[1] for s in a.sources}
+    assert {"abcd-101", "abcd-102", "abcd-201", "abcd-202", "abcd-351"} <= cited
+
+
+def test_a_done_course_is_never_listed_as_still_to_take_but_an_unclear_one_is():
+    a = chain(_q("chain", "ABCD 351", completed=["ABCD 102"], unclear=["ABCD 201"]), LADDER)
+    steps = [line for line in a.text.splitlines() if line.startswith("- Step")]
+    assert not any("ABCD 102" in line for line in steps) and not any("ABCD 101" in line for line in steps)
+    assert any("ABCD 201" in line and "did not clearly say" in line for line in steps)
+    assert any(line.startswith("Already done") for line in _lines_naming(a.text, "ABCD 102"))
+
+
+def test_a_failed_course_stays_on_the_chain():
+    a = chain(_q("chain", "ABCD 351", completed=["ABCD 101"], not_completed=["ABCD 102"]), LADDER)
+    assert any("ABCD 102" in line and "not done" in line for line in a.text.splitlines() if line.startswith("- Step"))
+
+
+def test_nothing_left_is_said_without_a_yes():
+    a = chain(_q("chain", "ABCD 102", completed=["ABCD 101"]), LADDER)
+    assert a.text.startswith("No course is left before ABCD 102") and not says_yes(a.text)
+
+
+def test_what_a_course_leads_to_names_both_kinds_with_what_else_they_need():
+    facts = _facts(_course("ABCD 200"), _course("ABCD 210"), _course("ABCD 300", "ABCD 200."),
+                   _course("ABCD 310", "All of ABCD 200, ABCD 210."))
+    facts.required_by = {"ABCD 200": [("ABCD 300", True), ("ABCD 310", True)], "ABCD 210": [("ABCD 310", True)]}
+    a = unlocks(_q("unlocks", completed=["ABCD 200"]), facts)
+    open_line = a.text.splitlines()[1]
+    assert "ABCD 300" in open_line and "ABCD 310" not in open_line
+    assert any("ABCD 310" in line and "also needs ABCD 210" in line for line in a.text.splitlines())
+
+
+MECH = "Mechanical Engineering"
+
+
+def _rows() -> list[ProgramRow]:
+    def row(req, codes, credits, term=1, notes=""):
+        return ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, term, req, codes, credits,
+                          notes)
+    return [row("ABCD 201", ["ABCD 201"], "4"), row("ABCD 202", ["ABCD 202"], "3"),
+            row("ABCD 211 or EFGH 211", ["ABCD 211", "EFGH 211"], "3", 2), row("Elective", [], "6", 2, "any 200-level")]
+
+
+@pytest.fixture
+def mech() -> FactStore:
+    facts = _facts(_course("ABCD 201"), _course("ABCD 202"), _course("ABCD 211"), _course("EFGH 211"))
+    facts.programs = {MECH: _rows()}
+    return facts
+
+
+def test_a_program_year_left_subtracts_done_rows_and_counts_the_credits(mech):
+    a = program_left(_q("program_left", completed=["ABCD 201", "EFGH 211"], program=MECH, year=2), mech)
+    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 9 of the year's 16 credits")
+    todo = a.text.split("Already done")[0]
+    assert "ABCD 202" in todo and "ABCD 201 " not in todo and "EFGH 211" not in todo and "Elective (6 credits)" in todo
+    with_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=6), mech)
+    assert "Left in Year 2 of Mechanical Engineering: 6 of" in with_electives.text
+
+
+def test_a_year_the_tables_do_not_hold_is_said(mech):
+    a = program_left(_q("program_left", program=MECH, year=4), mech)
+    assert a.verdict == "cannot tell" and "Year 2" in a.text and "not Year 4" in a.text
