@@ -27,8 +27,9 @@ from rag.index.store import IntegrityError, StoreLayout, verify_files
 
 DIRECTIONS = ("needs", "opens", "both")
 FORMATS = ("svg", "png")
-# three steps reach CPSC 221 -> CPSC 210 -> CPSC 110 -> (nothing); a fourth mostly adds the whole first year
-DEFAULT_DEPTH = 3
+# two steps reach CPSC 221 -> CPSC 210 -> CPSC 110. On the real calendar CPSC 221's picture then holds 21 courses;
+# a third step makes it 37, most of first-year mathematics behind MATH 220, too many to read on a page
+DEFAULT_DEPTH = 2
 # a picture stays readable: past this many courses no course is expanded further (listed as cut instead)
 MAX_COURSES = 120
 _STRUCTURE = ("all", "one", "n_of", "ambiguous")

@@ -258,7 +258,7 @@ async function showGraph(d) {
   if (!course || !canDrawGraphs) return;
   const asked = ++graphAsked;
   const opens = OPENS_INTENTS.includes((d.understood || {}).intent);
-  const params = new URLSearchParams({ course, direction: opens ? "opens" : "needs", depth: opens ? "2" : "3" });
+  const params = new URLSearchParams({ course, direction: opens ? "opens" : "needs" });  // the server's depth
   if (d.index_version) params.set("version", d.index_version);
   $("graph-panel").hidden = false;
   $("columns").classList.add("with-graph");

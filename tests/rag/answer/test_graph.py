@@ -148,7 +148,7 @@ def test_dot_links_each_course_to_its_calendar_section_with_its_title():
     assert f'URL="https://{HOST}/course-descriptions/subject/cpscv#cpsc-v-210"' in source
     assert 'tooltip="CPSC 210: Software Construction"' in source
     assert r'Basic \"Algorithms\" & Data' in source  # a quote in a title is quoted, not the end of a label
-    assert source.startswith("// prerequisite graph of CPSC 221 (needs, depth 3): 5 courses")
+    assert source.startswith("// prerequisite graph of CPSC 221 (needs, depth 2): 5 courses")
 
 
 @needs_dot
