@@ -113,11 +113,13 @@ class Answer:
     understood: dict = field(default_factory=dict)
     verdict: str = ""
     reading: str = ""  # how the question was read, one line ("Read as: completed CPSC 210; ...")
+    edition: str = ""  # the calendar edition of the version that answered ("2026/27"), from its manifest
 
     def to_dict(self) -> dict:
         return {"question": self.question, "answer": self.answer, "citations": self.citations,
                 "route": self.route, "route_reason": self.route_reason, "subquestions": self.subquestions,
-                "decomposition": self.decomposition, "index_version": self.version_id, "mode": self.mode,
+                "decomposition": self.decomposition, "index_version": self.version_id, "edition": self.edition,
+                "mode": self.mode,
                 "declined": self.declined, "guard": self.guard, "timings_ms": self.timings_ms,
                 "tokens": self.tokens, "excerpts": self.excerpts, "answered_by": self.answered_by,
                 "understood": self.understood, "verdict": self.verdict, "reading": self.reading}
@@ -150,6 +152,7 @@ class Answerer:
         answer = self.answer(question, run)
         reading = answer.understood.get("reading") or question.reading  # the reading that answered
         answer.reading = reading
+        answer.edition = self.index.edition
         answer.understood = answer.understood or question.to_dict()
         answer.answer = f"{answer.answer}\n{reading}"
         return answer
@@ -159,7 +162,7 @@ class Answerer:
         run = Run(request, request.top_k or self.settings.top_k,
                   request.trace if request.trace is not None else Trace())
         run.trace.add("question", chars=len(request.question), index_version=self.index.version_id,
-                      mode=request.mode, top_k=run.top_k)
+                      edition=self.index.edition, mode=request.mode, top_k=run.top_k)
         if INJECTION_RE.search(request.question):
             run.trace.add("injection_suspected", note="treated as data; the answer must still pass the guard")
         return run
@@ -239,7 +242,7 @@ class Answerer:
             run.trace.add("decline", reason="no excerpt is about the question",
                           best_dense=max((h.scores.get("dense", 0.0) for h in hits), default=0.0))
             text = ("The calendar excerpts found are not about this question, so ubcal cannot answer it "
-                    f"from the calendar (index version {self.index.version_id}).")
+                    f"from the calendar (index version {self.index.version_id}, edition {self.index.edition}).")
             return self._result(question, Outcome(text, declined=True), retrieval, run)
         t0 = time.perf_counter()
         outcome = self._generate(question, hits, run)
@@ -337,7 +340,7 @@ class Answerer:
 
     def _decline_unknown(self, question: Question, run: Run) -> Answer:
         unknown = question.entities.unknown_courses
-        text = (f"The calendar (index version {self.index.version_id}) has no course "
+        text = (f"The calendar (index version {self.index.version_id}, edition {self.index.edition}) has no course "
                 f"{' or '.join(unknown)}, so it cannot answer this.")
         run.trace.add("decline", reason="unknown course code", codes=unknown)
         return self._result(question, Outcome(text, declined=True), Retrieval([]), run)
