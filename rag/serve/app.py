@@ -41,7 +41,8 @@ from rag.serve.holder import BadVersionId, UnknownVersion, VersionHolder
 from rag.serve.limits import BodySizeLimit, HostCheck, allowed_hosts
 from rag.serve.shared import WORKERS, ModelBusy, current_gone, current_trace
 from rag.serve.stream import ClientGone, run_watched, stream_answer
-from rag.index.store import IntegrityError, NoPublishedVersion
+from rag.index.editions import edition_current, edition_of, resolve_edition, store_editions, version_editions
+from rag.index.store import IntegrityError, NoPublishedVersion, StoreError
 from rag.answer.trace import Trace
 from rag.index.versions import diff_versions, list_versions
 
@@ -52,9 +53,14 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
                                "img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+class UnknownEdition(StoreError):
+    """An ``edition`` the store holds no version of; the message lists the editions it holds."""
+
+
 # The exceptions a client is told about; every other one is a 500 with a request id only.
 ERROR_STATUS: list[tuple[type[BaseException], int]] = [
-    (QuestionError, 422), (BadVersionId, 400), (UnknownVersion, 404), (NoPublishedVersion, 503),
+    (QuestionError, 422), (BadVersionId, 400), (UnknownVersion, 404), (UnknownEdition, 404),
+    (NoPublishedVersion, 503),
     (ModelBusy, 503), (IntegrityError, 409), (UnknownCourse, 404), (GraphError, 422), (GraphvizMissing, 503)]
 CLIENT_GONE_STATUS = 499  # nginx's "client closed request": written to nobody, but the log says what happened
 log = logging.getLogger("ubcal.serve")
@@ -68,6 +74,9 @@ class AskBody(BaseModel):
     mode: Literal["hybrid", "bm25", "dense"] = "hybrid"
     top_k: int | None = Field(default=None, ge=1, le=50)
     version: str | None = Field(default=None, description="A version id; default: the one CURRENT names.")
+    edition: str | None = Field(default=None, max_length=20,
+                                description="A calendar edition (2025/26): its current version answers; "
+                                            "default: the newest edition's (CURRENT).")
 
 
 def error_status(exc: BaseException) -> tuple[int, str]:
@@ -185,8 +194,25 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
                                 f"{settings.max_question_chars} (UBCAL_MAX_QUESTION_CHARS)")
         if body.version:
             holder.check_id(body.version)
-        elif holder.current is None:
+        elif holder.current is None and not body.edition:
             raise NoPublishedVersion(holder.problem or "no index version is being served")
+        version_for(body)
+
+    def version_for(body: AskBody) -> str | None:
+        """The version a request names: ``version``, else ``edition``'s current version, else None (CURRENT)."""
+        if not body.edition:
+            return body.version
+        try:
+            resolved = resolve_edition(holder.layout, body.edition)
+            if body.version and edition_of(holder.layout.read_manifest(body.version)) != edition_of(
+                    holder.layout.read_manifest(resolved)):
+                raise QuestionError(f"version {body.version} is not of edition {body.edition}: "
+                                    "send version or edition, not both")
+        except (QuestionError, UnknownVersion):
+            raise
+        except StoreError as exc:
+            raise UnknownEdition(str(exc)) from exc
+        return body.version or resolved
 
     def answer(body: AskBody, trace: Trace, gone) -> dict:
         """Runs in a worker thread: answer from the requested version, holding it open meanwhile.
@@ -197,9 +223,10 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
         gone_token = current_gone.set(gone)
         count("in_flight")
         try:
-            with holder.use(body.version) as answerer:
+            version = version_for(body)
+            with holder.use(version) as answerer:
                 result = answerer.ask(AskRequest(body.question, route=body.route, mode=body.mode,
-                                                 top_k=body.top_k, version=body.version, trace=trace))
+                                                 top_k=body.top_k, version=version, trace=trace))
             count("answered")
             return {**result.to_dict(), "trace": result.trace.events}
         except ClientGone:
@@ -263,6 +290,16 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
     def versions():
         return {"current": holder.layout.current_id(), "serving": holder.current,
                 "versions": list_versions(holder.layout)}
+
+    @app.get("/api/editions")
+    def editions():
+        """The editions the store holds, newest first, each with its current version; ``default`` is
+        the edition CURRENT is (what a request without ``edition`` answers from)."""
+        known = version_editions(holder.layout)
+        current = holder.layout.current_id()
+        return {"default": known[current][0] if current in known else None,
+                "editions": [{"edition": e, "version": edition_current(holder.layout, e, known)}
+                             for e in store_editions(holder.layout)]}
 
     @app.get("/api/versions/{version_id}")
     def manifest(version_id: str):

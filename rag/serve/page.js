@@ -40,8 +40,18 @@ function showError(box, message) {
   box.textContent = message || "";
 }
 
-// ---- versions, health ------------------------------------------------------------------------
+// ---- editions, versions, health ----------------------------------------------------------------
 let versionRows = [];
+
+async function loadEditions() {
+  // the store's editions, newest first; the empty choice is the default (CURRENT: the newest edition)
+  const data = await getJSON("/api/editions");
+  const picker = $("edition");
+  const chosen = picker.value;
+  picker.replaceChildren(el("option", { value: "" }, `newest (${data.default || "-"})`),
+    ...data.editions.map((e) => el("option", { value: e.edition }, `${e.edition} · ${short(e.version)}`)));
+  picker.value = data.editions.some((e) => e.edition === chosen) ? chosen : "";
+}
 
 async function loadVersions() {
   const data = await getJSON("/api/versions");
@@ -50,7 +60,7 @@ async function loadVersions() {
   const chosen = picker.value;
   picker.replaceChildren(el("option", { value: "" }, `CURRENT (${short(data.serving)})`),
     ...versionRows.map((v) => el("option", { value: v.id },
-      `${v.id} · ${v.created || "?"}${v.current ? " · current" : ""}${v.pinned ? " · pinned" : ""}`)));
+      `${v.id} · ${v.edition || "?"} · ${v.created || "?"}${v.current ? " · current" : ""}${v.pinned ? " · pinned" : ""}`)));
   picker.value = versionRows.some((v) => v.id === chosen) ? chosen : "";
   for (const [id, index] of [["diff-a", 1], ["diff-b", 0]]) {
     const select = $(id);
@@ -89,7 +99,7 @@ async function pollHealth() {
     canDrawGraphs = h.graphs === true;
     const before = $("serving").textContent;
     setServing(h.serving, h.problem);
-    if (before !== $("serving").textContent) loadVersions().catch(() => {});
+    if (before !== $("serving").textContent) { loadVersions().catch(() => {}); loadEditions().catch(() => {}); }
   } catch (e) { setServing(null, String(e)); }
 }
 
@@ -109,7 +119,7 @@ function list(items) {
 function stageBody(e) {
   switch (e.step) {
     case "accepted": return el("div", {}, "the server took the question");
-    case "question": return el("div", {}, `index version ${e.index_version} · ${e.mode} · top-${e.top_k}`);
+    case "question": return el("div", {}, `edition ${e.edition} · index version ${e.index_version} · ${e.mode} · top-${e.top_k}`);
     case "entities": return el("div", {}, `courses: ${list(e.courses)} · programs: ${list(e.programs)}`
       + (e.unknown_courses && e.unknown_courses.length ? ` · not in the calendar: ${list(e.unknown_courses)}` : ""));
     case "understand": return el("div", {}, el("b", { class: "reading" }, e.reading || ""),
@@ -170,7 +180,7 @@ function renderAnswer(d) {
   $("citations").replaceChildren(...d.citations.map((c) => el("li", { value: c.n },
     el("a", { href: c.citation, target: "_blank", rel: "noopener noreferrer", class: "citation" }, c.title),
     el("div", { class: "meta mono" }, c.citation))));
-  const notes = [`index version ${d.index_version}`, `route ${d.route} (${d.route_reason})`,
+  const notes = [`edition ${d.edition} · index version ${d.index_version}`, `route ${d.route} (${d.route_reason})`,
     `${d.tokens.llm_calls} model call(s)`, `total ${fmt(d.timings_ms.total, 0)} ms`];
   if (d.guard.replaced) notes.push(`model answer replaced by quotes: ${list(d.guard.reasons)}`);
   $("answer-meta").replaceChildren(el("span", { id: "answer-version", "data-version": d.index_version },
@@ -189,6 +199,7 @@ async function ask(event) {
   const body = { question: $("question").value, route: $("route").value, mode: $("mode").value };
   if ($("top-k").value) body.top_k = Number($("top-k").value);
   if ($("version").value) body.version = $("version").value;
+  else if ($("edition").value) body.edition = $("edition").value;
   const button = $("ask-button");
   button.disabled = true;
   try {
@@ -372,6 +383,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("diff-button").addEventListener("click", showDiff);
   for (const button of document.querySelectorAll(".tab")) button.addEventListener("click", () => showTab(button.dataset.tab));
   loadVersions().catch((e) => showError($("ask-error"), String(e.message || e)));
+  loadEditions().catch((e) => showError($("ask-error"), String(e.message || e)));
   pollHealth();
   setInterval(pollHealth, 5000);
 });
