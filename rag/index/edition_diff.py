@@ -9,9 +9,9 @@ Facets compared: title, credits, prerequisite, corequisite, exclusion and the de
 course's whole text, so a reworded prerequisite shows there too). Trivial differences are not
 changes: before comparing, a facet's text has the campus suffix dropped from codes (``COMM_V 324``
 is ``COMM 324``), every punctuation mark replaced by a space (``COMM 191, or STAT 200.`` equals
-``COMM 191 or STAT 200``; curly and straight quotes, dashes and brackets alike), and its whitespace
-collapsed. Case and words are kept: a changed word is a change. What is reported keeps the
-calendar's own text, never the normalized one.
+``COMM 191 or STAT 200``; curly and straight quotes, dashes and brackets alike), its whitespace
+collapsed and its case folded (``One of`` is ``one of``). Words are kept: a changed word or number is
+a change. What is reported keeps the calendar's own text, never the normalized one.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ _PUNCT_RE = re.compile(r"[^\w\s]|_", re.UNICODE)
 def normalize_fact(text: str | None) -> str:
     """A facet's text with the trivia removed (see the module docstring): equal means unchanged."""
     text = _SUFFIX_RE.sub(r"\1", text or "")
-    return " ".join(_PUNCT_RE.sub(" ", text).split())
+    return " ".join(_PUNCT_RE.sub(" ", text).split()).casefold()
 
 
 def facet_text(course: CourseFact, facet: str) -> str:

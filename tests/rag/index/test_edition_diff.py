@@ -9,7 +9,9 @@ from rag.index.store import StoreError
 def test_trivial_differences_normalize_away_and_words_do_not():
     assert normalize_fact("COMM_V 191, or STAT 200.") == normalize_fact("COMM 191 or  STAT 200")
     assert normalize_fact("\u201cone of\u201d MATH 100\u2013MATH 101") == normalize_fact('"one of" MATH 100-MATH 101')
+    assert normalize_fact("One of MATH 100") == normalize_fact("one of MATH 100")
     assert normalize_fact("COMM 191 or STAT 200") != normalize_fact("COMM 191 and STAT 200")
+    assert normalize_fact("MATH 100") != normalize_fact("MATH 101")
 
 
 def test_added_removed_and_changed_courses_between_the_editions(editions_store):
