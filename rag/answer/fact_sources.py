@@ -34,10 +34,11 @@ class Writer:
         self._index: dict[str, int] = {}
 
     def cite(self, source: Source) -> str:
-        if source.citation not in self._index:
+        key = f"{source.citation}|{source.title}"  # one address, two editions' entries: two sources
+        if key not in self._index:
             self.sources.append(source)
-            self._index[source.citation] = len(self.sources)
-        return f"[{self._index[source.citation]}]"
+            self._index[key] = len(self.sources)
+        return f"[{self._index[key]}]"
 
 
 def course_source(c: CourseFact) -> Source:

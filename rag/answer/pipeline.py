@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from rag.answer.agent import decompose, round_robin_merge
+from rag.answer.changes import EditionPair, answer_change
 from rag.answer.extractive import extractive_answer
 from rag.answer.facts import FactAnswer, answer_from_facts, topic_level
 from rag.answer.guard import CITATION_RE, check_grounding
@@ -25,8 +26,11 @@ from rag.answer.trace import Trace
 from rag.index.config import Settings
 from rag.index.embedder import Embedder, load_embedder
 from rag.index.loader import LoadedIndex, open_index
-from rag.index.store import StoreLayout
+from rag.index.editions import UNKNOWN_EDITION, edition_current, edition_rank, store_editions
+from rag.index.facts import FactStore
+from rag.index.store import StoreError, StoreLayout, verify_files
 from rag.understand import INJECTION_RE, Question, Reader, understand
+from rag.understand.reader import CHANGE_INTENTS
 
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
 TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
@@ -140,6 +144,7 @@ class Answerer:
         # a question's course mentions are read in one batch: ONNX Runtime encodes five short clauses in 8 ms
         # where the one-query numpy encoder takes 44 ms, with the same vectors (cosine 0.9999999)
         batch = self.embedder.encode if self.embedder.backend == "onnx" else None
+        self._pair: EditionPair | None = None  # the earlier edition, opened at the first change question
         self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
                              cache_dir=settings.store / "cache", course_titles=titles, batch_encode=batch)
 
@@ -181,7 +186,7 @@ class Answerer:
     def answer(self, question: Question, run: Run) -> Answer:
         """Every stage after understanding: route, facts, retrieve (or the agent), generate, guard."""
         run.route = self.route(question, run)
-        if self._unknown_only(question):
+        if self._unknown_only(question) and question.intent not in CHANGE_INTENTS:  # a dropped course is asked of
             return self._decline_unknown(question, run)
         question = self._reconsider_decline(question, run)
         t0 = time.perf_counter()
@@ -207,6 +212,32 @@ class Answerer:
         if fact is not None:
             return self._fact_result(question, fact, run)
         return self.generate(question, retrieval, run)
+
+    def edition_pair(self) -> EditionPair:
+        """The answering edition and the newest one before it in the store, whose facts a "what changed"
+        question is compared with; opened (and checksummed) once, at the first such question."""
+        if self._pair is None:
+            self._pair = self._open_earlier_edition()
+        return self._pair
+
+    def _open_earlier_edition(self) -> EditionPair:
+        mine = self.index.edition
+        layout = StoreLayout(self.settings.store)
+        if mine == UNKNOWN_EDITION:
+            return EditionPair(mine)
+        for edition in store_editions(layout):
+            if edition == UNKNOWN_EDITION or edition_rank(edition) >= edition_rank(mine):
+                continue
+            vid = edition_current(layout, edition)
+            if vid is None or verify_files(layout, vid):
+                continue  # an edition whose files fail their checksums is not compared with
+            try:
+                facts = FactStore.load(layout.version_dir(vid))
+            except (OSError, StoreError):
+                continue
+            if facts is not None:
+                return EditionPair(mine, edition, facts)
+        return EditionPair(mine)
 
     # -- stages -----------------------------------------------------------------------------------
     def route(self, question: Question, run: Run) -> Route:
@@ -269,6 +300,8 @@ class Answerer:
             return None
         if question.intent == "topic_level":
             fact = topic_level(question, facts, self._topic_codes(question, run.mode))
+        elif question.intent in CHANGE_INTENTS:
+            fact = answer_change(question, facts, self.edition_pair())
         else:
             fact = answer_from_facts(question, facts)
         if fact is not None and fact.kind == "decline":
@@ -331,7 +364,7 @@ class Answerer:
         unknown = set(question.entities.unknown_courses)
         asked = set(question.targets or ([question.target] if question.target else []))
         asked |= set(question.asked)
-        return question.intent not in ("none", "topic_level") and bool(unknown & asked)
+        return question.intent not in ("none", "topic_level", *CHANGE_INTENTS) and bool(unknown & asked)
 
     @staticmethod
     def _unknown_only(question: Question) -> bool:

@@ -82,7 +82,12 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
     """The choices the route made, the conditions that are not courses, what could not be followed, and
     the history it relied on (on its own line, so a done course is never read as still to take)."""
     lines: list[str] = []
-    choices = [ch for s in plan.steps for ch in s.choices if not ch.settled]
+    seen: set[tuple[str, ...]] = set()
+    choices = []
+    for ch in (ch for s in plan.steps for ch in s.choices if not ch.settled):
+        if tuple(ch.options) not in seen:  # the same list under two courses is one choice
+            seen.add(tuple(ch.options))
+            choices.append(ch)
     if choices:
         lines.append("Choices (the route above takes the option that needs the fewest courses):")
         lines += [f"- {ch.course}: one of {_options(ch.options)}. Taken above: {_options(ch.taken)}." for ch in choices]

@@ -34,8 +34,17 @@ def normalize_fact(text: str | None) -> str:
     return " ".join(_PUNCT_RE.sub(" ", text).split()).casefold()
 
 
+# a grading note the build leaves on whichever requisite sentence comes last: no part of a requirement
+_GRADING_NOTE_RE = re.compile(r"[^.]*\bCredit/D/Fail\b[^.]*\.?", re.IGNORECASE)
+
+
 def facet_text(course: CourseFact, facet: str) -> str:
-    return course.text if facet == "description" else (getattr(course, facet) or "")
+    """The facet as the calendar words it; a requisite without the Credit/D/Fail grading note, which the
+    build attaches to the prerequisite in one edition and to the corequisite in the other."""
+    if facet == "description":
+        return course.text
+    text = getattr(course, facet) or ""
+    return _GRADING_NOTE_RE.sub("", text).strip() if facet in ("prerequisite", "corequisite") else text
 
 
 @dataclass

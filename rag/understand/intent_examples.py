@@ -238,15 +238,19 @@ EXAMPLES: dict[str, list[str]] = {
 
 
 def _with_planning(examples: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The planning phrasings (``planning_examples.json``, written by a helper who saw no evaluation set):
-    the whole chain to a course, what is left of a program year, what a course opens, and one-level
-    prerequisite questions that mark the chain's boundary (trained as ``prereq_of``)."""
-    path = Path(__file__).with_name("planning_examples.json")
-    extra = json.loads(path.read_text(encoding="utf-8"))
+    """The planning and edition-change phrasings (``planning_examples.json``, ``change_examples.json``, each
+    written by a helper who saw no evaluation set): the whole chain to a course, what is left of a program
+    year, what a course opens, one-level prerequisite questions that mark the chain's boundary (trained as
+    ``prereq_of``), and what changed between editions. The change file's one-edition questions
+    (``contrast_current``) are of many intents, so they check the boundary rather than train it."""
     merged = {k: list(v) for k, v in examples.items()}
-    for label, phrasings in extra.items():
-        label = "prereq_of" if label == "contrast_prereq_of" else label
-        merged.setdefault(label, []).extend(p for p in phrasings if p not in merged.get(label, []))
+    for name in ("planning_examples.json", "change_examples.json"):
+        extra = json.loads(Path(__file__).with_name(name).read_text(encoding="utf-8"))
+        for label, phrasings in extra.items():
+            if label == "contrast_current":  # one edition's facts, of many intents: a check, not training
+                continue
+            label = "prereq_of" if label == "contrast_prereq_of" else label
+            merged.setdefault(label, []).extend(p for p in phrasings if p not in merged.get(label, []))
     return merged
 
 

@@ -15,6 +15,7 @@ later stage reads this object; none goes back to the raw string.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,18 @@ OFF_CALENDAR_DECLINE = 0.1  # a second reading at least half as likely as the fi
 # decline naming a course scored 0.35-0.72 and had such a word; every false one scored 0.13-0.26.
 DECLINE_SURE = 0.4
 PLANNING = ("chain", "program_left")  # a whole route or a year's rest: never narrowed to one course's rules
-FACT_INTENTS = ("chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
+# what changed between two calendar editions; possible only when the words speak of change or of an edition
+CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
+_CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
+CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
+# an intent whose own words must be there too ("is it still offered": "still", not "offered" alone)
+CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
+                         for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
+_PLANNING_WORDS = json.loads(Path(__file__).with_name("planning_words.json").read_text(encoding="utf-8"))
+PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE) for name in PLANNING}
+CHANGE_FACET_RES = {facet: re.compile("|".join(words), re.IGNORECASE)
+                    for facet, words in _CHANGE_WORDS["facets"].items()}
+FACT_INTENTS = (*CHANGE_INTENTS, "chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
                 "coreq_of", "prereq_of", "credits", "credits_total", "program_course", "program_year",
                 "subject_level", "topic_level", "describe", "decline")
 REASONS = {
@@ -48,6 +60,10 @@ REASONS = {
     "eligibility": "asks whether a course history meets a course's prerequisites",
     "unlocks": "asks which courses a course history opens up",
     "chain": "asks for every course on the way to a course", "program_left": "asks what is left of a program year",
+    "changed": "asks what changed in a course between editions", "subject_changes": "asks which courses of a "
+    "subject changed between editions", "new_course": "asks whether a course is new in this edition",
+    "gone_course": "asks whether a course was dropped", "still_offered": "asks whether a course is still offered",
+    "replaced": "asks which course replaced one that is gone",
     "reverse_prereq": "asks which courses require a course", "exclusion": "asks about credit for both of two courses",
     "credits": "asks for a course's credits", "credits_total": "asks for the credits of several courses together",
     "credit_compare": "compares the credits of two courses", "compare": "compares two courses",
@@ -327,6 +343,7 @@ class Question:
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 6 elective credits": counted against a program year's elective rows
+    change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
     def off_calendar(self) -> bool:
@@ -401,7 +418,7 @@ class Question:
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
-                "elective_credits": self.elective_credits,
+                "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
 
@@ -415,6 +432,11 @@ def _asking(q: Question) -> str:
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "chain": f"asking for every course on the way to {t}",
+        "changed": f"asking what changed in {t}" + (f" ({', '.join(q.change_facets)})" if q.change_facets else ""),
+        "subject_changes": f"asking which {'/'.join(q.subjects) or 'subject'} courses changed"
+                           + (f" ({', '.join(q.change_facets)})" if q.change_facets else ""),
+        "new_course": f"asking whether {t} is new", "gone_course": f"asking whether {t} was dropped",
+        "still_offered": f"asking whether {t} is still offered", "replaced": f"asking what replaced {t}",
         "program_left": f"asking what is left of {q.program}" + (f" year {q.year}" if q.year else ""),
         "reverse_prereq": f"asking which courses require {t}",
         "exclusion": (f"asking whether credit is granted for {q.target} as well" if len(q.targets) > 2 else
@@ -486,6 +508,10 @@ def _possible(intent: str, codes: list[str], programs: list[str], levels: list[i
         return n >= 1
     if intent == "program_left":
         return bool(programs)
+    if intent == "subject_changes":
+        return n == 0 and bool(subjects)
+    if intent in CHANGE_INTENTS:
+        return n >= 1
     if intent == "exclusion":  # two courses, or one course's exclusions (when the words ask for them)
         return n >= 1
     if intent in ("need_check", "compare", "credit_compare", "credits_total"):
@@ -521,9 +547,9 @@ def understand(text: str, reader: Reader) -> Question:
 
 def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
                    reader: Reader) -> Question:
-    """Each part of a several-part question read on its own (with the whole question's history). A planning
-    question is one question whatever its parts ("what's left for year 2 and how many credits is that")."""
-    if whole.intent in PLANNING:
+    """Each part of a several-part question read on its own (with the whole question's history). A program
+    year's rest is one question whatever its parts ("what's left for year 2 and how many credits is that")."""
+    if whole.intent == "program_left":
         return whole
     readings = []
     offset = 0
@@ -621,13 +647,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  elective_credits=read_elective_credits(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
-    if not programs and named_programs and max(scores, key=scores.get) == "program_left":
-        # "yr 3 mining: done A, B, what's left": asked of a program year, the subject word names the program
-        programs = named_programs
-        q.entities.programs = programs
-    asks_course = any(m.role == TARGET for m in local)  # "before X", "into X": a course, not a program year
+    planning = _planning_possible(part, local, history if history is not None else local)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
-                if _possible(name, codes, programs, levels, subjects) and not (name == "program_left" and asks_course)]
+                if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
+                and (name not in PLANNING or name in planning)
+                and _change_possible(name, part)]
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
     if len(codes) == 2 and _ONLY_WAY_RE.search(part) and "need_check" in [n for n, _ in feasible]:
@@ -664,6 +688,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # ones can I take": every course named is history, so none is asked about
         intent = "unlocks"
     q.intent, q.confidence = _settle(intent, codes), confidence
+    if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
+        q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
     if len(feasible) > 1 and feasible[1][1] >= RUNNER_UP_SHARE * confidence and feasible[1][0] != "other":
@@ -673,6 +699,42 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         _fill(second, local, history if history is not None else local, text, finder.known_courses)
         q.runner_up = second
     return q
+
+
+def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMention]) -> set[str]:
+    """The planning readings the question's shape allows. Neither answers a yes/no question ("can I take
+    B?" is eligibility). A chain needs a course to reach, one not told as done ("A done, what's next" asks
+    what A opens); a program year's rest needs something done to take away, and no course asked about by
+    "before" or "into" (that asks for the course's chain)."""
+    asking = [s for s in re.split(r"(?<=[.!?])\s+|\n|\s[-\u2013\u2014]+\s|[;,]\s", part) if s.strip()]
+    if any(_YES_NO_RE.search(s) for s in asking[-1:]):  # the last clause asks: "A, B done -- does that cover C?"
+        return set()
+    allowed = set()
+    if any(m.role != DONE for m in local) and PLANNING_CUE_RES["chain"].search(part):
+        allowed.add("chain")
+    if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
+            and PLANNING_CUE_RES["program_left"].search(part):
+        allowed.add("program_left")
+    return allowed
+
+
+def _change_facets(text: str) -> list[str]:
+    """The facets a change question asks about: those named in its last clause, where the asking is
+    ("X got renamed, did its prereqs change too?" asks about the prerequisites), else anywhere in it."""
+    clauses = [c for c in re.split(r"(?<=[.!?])\s+|\s[-\u2013\u2014]+\s|[;,]\s", text) if c.strip()]
+    for scope in (clauses[-1:], [text]):
+        found = [facet for facet, pattern in CHANGE_FACET_RES.items() if any(pattern.search(c) for c in scope)]
+        if found:
+            return found
+    return []
+
+
+def _change_possible(name: str, part: str) -> bool:
+    """A change reading needs words of change or of an edition, and those of its own kind where it has them."""
+    if name not in CHANGE_INTENTS:
+        return True
+    own = CHANGE_INTENT_CUE_RES.get(name)
+    return CHANGE_CUE_RE.search(part) is not None and (own is None or own.search(part) is not None)
 
 
 def _put_first(feasible: list[tuple[str, float]], intent: str) -> list[tuple[str, float]]:
@@ -926,6 +988,10 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.target = q.targets[0]
     elif intent in ("topic_level", "subject_level"):
         q.topic = _topic(q.text, q.subjects)
+    elif intent in CHANGE_INTENTS:  # a course gone from this edition is still the one asked about
+        q.targets = codes
+        q.target = codes[0] if codes else ""
+        q.change_facets = _change_facets(q.text)
     q.reason = REASONS.get(intent, q.reason)
 
 
