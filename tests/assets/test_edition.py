@@ -41,3 +41,16 @@ def test_pages_naming_two_editions_are_one_error_naming_the_odd_pages(tiny):
     message = str(caught.value)
     assert "3 say 2026/27, 1 say 2025/26" in message and "old/d.html" in message
     assert "a.html" not in message.replace("old/d.html", "") and "\n" not in message
+
+
+def test_a_crawl_reads_the_edition_from_the_live_pages(tmp_path):
+    from assets.crawl import CrawlSettings, crawl_site
+    from tests.calendar_server import CalendarServer
+    from tests.editions import write_old
+
+    old = write_old(tmp_path / "old")
+    with CalendarServer(old / "vancouver.calendar.ubc.ca") as server:
+        scan, _ = crawl_site(CrawlSettings(base_url=server.url, concurrency=4, rate_per_second=200,
+                                           timeout_seconds=1.0, retries=2, backoff_seconds=0.01), tmp_path / "state")
+    reading = read_edition(scan)
+    assert reading.edition == "2025/26" and reading.unmarked == 0 and sum(reading.pages.values()) == len(scan.pages)

@@ -118,3 +118,20 @@ def test_pages_without_a_banner_are_the_unknown_edition_which_never_outranks_a_n
     again = run_build(str(tiny.root), str(store)).result
     assert again.published and not again.current_changed and layout.current_id() == named.version_id
     assert edition_current(layout, "unknown") == again.version_id
+
+
+def test_the_sensor_compares_a_folder_with_its_own_edition_s_current(editions_store, tmp_path):
+    from dagster import RunRequest, SkipReason
+
+    from pipelines.resources import UbcalConfig
+    from pipelines.sensors import source_change_decision
+
+    store = str(editions_store.layout.root)
+    same = source_change_decision(UbcalConfig(source=str(editions_store.old), store=store))
+    assert isinstance(same, SkipReason) and "calendar 2025/26 unchanged" in same.skip_message
+    edited = tmp_path / "old"
+    shutil.copytree(editions_store.old, edited)
+    stat = edited / HOST / "course-descriptions/subject/statv.html"
+    stat.write_text(stat.read_text().replace("Relationships in Data", "Relationships in Data, Revised"))
+    request = source_change_decision(UbcalConfig(source=str(edited), store=store))
+    assert isinstance(request, RunRequest) and request.tags["ubcal/edition"] == "2025/26"
