@@ -12,14 +12,19 @@ is ``COMM 324``), every punctuation mark replaced by a space (``COMM 191, or STA
 ``COMM 191 or STAT 200``; curly and straight quotes, dashes and brackets alike), its whitespace
 collapsed and its case folded (``One of`` is ``one of``). Words are kept: a changed word or number is
 a change. What is reported keeps the calendar's own text, never the normalized one.
+
+``compare_course`` puts one course's two editions side by side for the page (``/api/editions/compare``):
+each facet's two texts and a word diff (``word_diff``: ``difflib.SequenceMatcher`` over words matched by
+the same normalization, so what is trivia here is never marked there).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
+from difflib import SequenceMatcher
 
-from rag.index.editions import edition_of, resolve_edition
+from rag.index.editions import edition_of, resolve_edition, store_editions
 from rag.index.facts import CourseFact, FactStore
 from rag.index.store import StoreError, StoreLayout
 
@@ -124,3 +129,129 @@ def diff_editions(layout: StoreLayout, old: str, new: str, subject: str | None =
     added, removed, changed = diff_fact_stores(_facts(layout, sides[0].version_id),
                                                _facts(layout, sides[1].version_id), subject)
     return EditionDiff(sides[0], sides[1], subject, added, removed, changed)
+
+
+# -- one course's two editions side by side, word by word -------------------------------------------
+class BadCourseCode(ValueError):
+    """A ``course`` that is not a course code; the message names what was given."""
+
+
+class NotEnoughEditions(StoreError):
+    """The store holds fewer than two editions, so there is nothing to compare."""
+
+
+class EditionNotHeld(StoreError):
+    """An edition the store holds no version of; the message lists the ones it holds."""
+
+
+class CourseNotInEditions(StoreError):
+    """The course is in neither edition's calendar."""
+
+
+class FactsMissing(StoreError):
+    """An edition's current version has no fact tables (built before them)."""
+
+
+_COURSE_CODE_RE = re.compile(r"([A-Za-z]{2,5})\s*(?:_[A-Za-z])?\s*(\d{3}[A-Za-z]?)")
+
+
+def course_code(text: str) -> str:
+    """``comm324``, ``COMM_V 324`` and ``Comm 324`` are ``COMM 324``: the key of both editions' fact tables."""
+    match = _COURSE_CODE_RE.fullmatch((text or "").strip())
+    if match is None:
+        raise BadCourseCode(f"course must be a course code such as COMM 324, not {text!r}")
+    return f"{match.group(1).upper()} {match.group(2).upper()}"
+
+
+def edition_sides(layout: StoreLayout, old: str | None = None, new: str | None = None) -> tuple[Side, Side]:
+    """The two editions to compare and their current versions; by default the two newest in the store.
+    Fewer than two editions is ``NotEnoughEditions``; a named edition the store lacks ``EditionNotHeld``."""
+    held = store_editions(layout)
+    if len(held) < 2:
+        holds = f"one edition ({held[0]})" if held else "no edition"
+        raise NotEnoughEditions(f"the store {layout.root} holds {holds}; comparing needs two: "
+                                "build another edition's calendar into it with `ubcal build`")
+    sides = []
+    for edition in (old or held[1], new or held[0]):
+        try:
+            vid = resolve_edition(layout, edition)
+        except StoreError as exc:
+            raise EditionNotHeld(str(exc)) from exc
+        sides.append(Side(edition_of(layout.read_manifest(vid)), vid))
+    return sides[0], sides[1]
+
+
+def edition_facts(layout: StoreLayout, version_id: str) -> FactStore:
+    """A version's fact tables; ``FactsMissing`` (a state of the store, not a bug) when it has none."""
+    try:
+        return _facts(layout, version_id)
+    except StoreError as exc:
+        raise FactsMissing(str(exc)) from exc
+
+
+def _words(text: str) -> list[str]:
+    """The text's words; a word that is only punctuation (`` , ``, ``–``) rides on the one before it, so a
+    moved comma is not a word of its own to mark."""
+    words: list[str] = []
+    for word in text.split():
+        if words and not normalize_fact(word):
+            words[-1] += " " + word
+        else:
+            words.append(word)
+    return words
+
+
+def _segment(op: str, words: list[str]) -> dict:
+    return {"op": op, "text": " ".join(words)}
+
+
+def word_diff(old: str, new: str) -> list[dict]:
+    """The two texts as segments ``{"op": "same" | "removed" | "added", "text"}``, in reading order: the
+    old side reads same + removed, the new side same + added. Words are matched by ``normalize_fact``, so
+    what the comparison calls trivia is never marked; where a "same" run's old wording differs (``191,``
+    for ``191``) the segment has ``"old"`` too, so each side shows its own calendar's words. Texts equal
+    after normalization are one "same" segment, whatever their punctuation."""
+    old_words, new_words = _words(old or ""), _words(new or "")
+    if normalize_fact(old) == normalize_fact(new):
+        return [_same(old_words, new_words)] if new_words else []
+    matcher = SequenceMatcher(None, [normalize_fact(w) for w in old_words], [normalize_fact(w) for w in new_words],
+                              autojunk=False)  # autojunk would skip frequent words ("or", "of") in long texts
+    segments = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            segments.append(_same(old_words[i1:i2], new_words[j1:j2]))
+        if op in ("delete", "replace"):
+            segments.append(_segment("removed", old_words[i1:i2]))
+        if op in ("insert", "replace"):
+            segments.append(_segment("added", new_words[j1:j2]))
+    return segments
+
+
+def _same(old_words: list[str], new_words: list[str]) -> dict:
+    segment = _segment("same", new_words)
+    if old_words != new_words:
+        segment["old"] = " ".join(old_words)
+    return segment
+
+
+def _side(side: Side, course: CourseFact | None) -> dict:
+    return {**asdict(side), "present": course is not None, "citation": course.citation if course else None}
+
+
+def compare_course(code: str, sides: tuple[Side, Side], old: CourseFact | None, new: CourseFact | None) -> dict:
+    """One course in two editions, facet by facet (``FACETS`` order): each side's text, whether it
+    changed (by ``normalize_fact``, as ``course_changes`` decides) and the word diff. A course in one
+    edition only has the other side empty and a ``note`` saying so; in neither is ``CourseNotInEditions``."""
+    if old is None and new is None:
+        raise CourseNotInEditions(f"no course {code} in the {sides[0].edition} or the {sides[1].edition} calendar")
+    facets = []
+    for facet in FACETS:
+        before = facet_text(old, facet) if old else ""
+        after = facet_text(new, facet) if new else ""
+        facets.append({"facet": facet, "old": before, "new": after,
+                       "changed": normalize_fact(before) != normalize_fact(after),
+                       "segments": word_diff(before, after)})
+    missing = [s.edition for s, course in zip(sides, (old, new)) if course is None]
+    note = (f"{code} is not in the {missing[0]} calendar: that side is empty" if missing else None)
+    return {"course": code, "old": _side(sides[0], old), "new": _side(sides[1], new), "note": note,
+            "changed_facets": sum(f["changed"] for f in facets), "facets": facets}
