@@ -41,7 +41,10 @@ from rag.serve.holder import BadVersionId, UnknownVersion, VersionHolder
 from rag.serve.limits import BodySizeLimit, HostCheck, allowed_hosts
 from rag.serve.shared import WORKERS, ModelBusy, current_gone, current_trace
 from rag.serve.stream import ClientGone, run_watched, stream_answer
+from rag.index.edition_diff import (BadCourseCode, CourseNotInEditions, EditionNotHeld, FactsMissing, NotEnoughEditions,
+                                    compare_course, course_code, edition_facts, edition_sides)
 from rag.index.editions import edition_current, edition_of, resolve_edition, store_editions, version_editions
+from rag.index.facts import FactStore
 from rag.index.store import IntegrityError, NoPublishedVersion, StoreError
 from rag.answer.trace import Trace
 from rag.index.versions import diff_versions, list_versions
@@ -61,7 +64,9 @@ class UnknownEdition(StoreError):
 ERROR_STATUS: list[tuple[type[BaseException], int]] = [
     (QuestionError, 422), (BadVersionId, 400), (UnknownVersion, 404), (UnknownEdition, 404),
     (NoPublishedVersion, 503),
-    (ModelBusy, 503), (IntegrityError, 409), (UnknownCourse, 404), (GraphError, 422), (GraphvizMissing, 503)]
+    (ModelBusy, 503), (IntegrityError, 409), (UnknownCourse, 404), (GraphError, 422), (GraphvizMissing, 503),
+    (BadCourseCode, 422), (EditionNotHeld, 404), (CourseNotInEditions, 404), (NotEnoughEditions, 409),
+    (FactsMissing, 409)]
 CLIENT_GONE_STATUS = 499  # nginx's "client closed request": written to nobody, but the log says what happened
 log = logging.getLogger("ubcal.serve")
 
@@ -152,6 +157,18 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
         with counting:
             counters[name] += by
     diff_cache: dict[tuple[str, str], dict] = {}  # versions never change once published
+    facts_cache: dict[str, FactStore] = {}  # the same: an edition comparison reads a version's facts once
+
+    def facts_of(version_id: str) -> FactStore:
+        """A version's fact tables (0.2-0.4 s to read for the real calendar), kept for the last four."""
+        facts = facts_cache.get(version_id)
+        if facts is None:
+            facts = edition_facts(holder.layout, version_id)
+            with counting:
+                while len(facts_cache) >= 4:
+                    facts_cache.pop(next(iter(facts_cache)))
+                facts_cache[version_id] = facts
+        return facts
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -300,6 +317,17 @@ def create_app(holder: VersionHolder, settings: Settings, host: str | None = Non
         return {"default": known[current][0] if current in known else None,
                 "editions": [{"edition": e, "version": edition_current(holder.layout, e, known)}
                              for e in store_editions(holder.layout)]}
+
+    @app.get("/api/editions/compare")
+    def compare_editions(course: str = Query(..., max_length=40, description='a course code, "COMM 324"'),
+                         old: str | None = Query(None, max_length=20, description="default: the second newest edition"),
+                         new: str | None = Query(None, max_length=20, description="default: the newest edition")):
+        """One course in two editions, facet by facet with a word diff, from each edition's current version."""
+        code = course_code(course)
+        sides = edition_sides(holder.layout, old, new)
+        with holder.leased(*{s.version_id for s in sides}):
+            facts = [facts_of(s.version_id) for s in sides]
+        return compare_course(code, sides, facts[0].courses.get(code), facts[1].courses.get(code))
 
     @app.get("/api/versions/{version_id}")
     def manifest(version_id: str):

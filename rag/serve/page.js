@@ -51,6 +51,7 @@ async function loadEditions() {
   picker.replaceChildren(el("option", { value: "" }, `newest (${data.default || "-"})`),
     ...data.editions.map((e) => el("option", { value: e.edition }, `${e.edition} · ${short(e.version)}`)));
   picker.value = data.editions.some((e) => e.edition === chosen) ? chosen : "";
+  fillComparePickers(data.editions);
 }
 
 async function loadVersions() {
@@ -367,6 +368,62 @@ async function loadAudit() {
   } catch (e) { showError($("audit-error"), String(e.message || e)); }
 }
 
+// ---- one course in two editions ----------------------------------------------------------------
+function fillComparePickers(editions) {
+  // the older picker defaults to the second newest edition, the newer to the newest (as the server does)
+  for (const [id, index] of [["compare-old", 1], ["compare-new", 0]]) {
+    const select = $(id);
+    const before = select.value;
+    select.replaceChildren(...editions.map((e) => el("option", { value: e.edition }, e.edition)));
+    select.value = editions.some((e) => e.edition === before) ? before
+      : (editions[Math.min(index, editions.length - 1)] || {}).edition || "";
+  }
+}
+
+function compareCell(segments, side) {
+  // the old side reads same + removed words (<del>), the new side same + added words (<ins>); a "same"
+  // run keeps the old calendar's own punctuation on the old side ("old")
+  const marked = side === "old" ? "removed" : "added";
+  const parts = [];
+  for (const s of segments) {
+    if (s.op !== "same" && s.op !== marked) continue;
+    if (parts.length) parts.push(" ");
+    if (s.op === "same") parts.push(side === "old" && s.old !== undefined ? s.old : s.text);
+    else parts.push(el(side === "old" ? "del" : "ins", {}, s.text));
+  }
+  return parts.length ? parts : [el("span", { class: "meta" }, "—")];
+}
+
+function compareHead(side) {
+  return el("th", {}, side.edition, el("div", { class: "meta mono" }, short(side.version_id)),
+    side.citation ? el("a", { href: side.citation, target: "_blank", rel: "noopener noreferrer", class: "meta" },
+      "calendar entry") : el("div", { class: "meta" }, "not in this edition"));
+}
+
+async function showCompare(event) {
+  event.preventDefault();
+  showError($("compare-error"), "");
+  const params = new URLSearchParams({ course: $("compare-course").value.trim() });
+  if ($("compare-old").value) params.set("old", $("compare-old").value);
+  if ($("compare-new").value) params.set("new", $("compare-new").value);
+  try {
+    const d = await getJSON(`/api/editions/compare?${params}`);
+    const rows = d.facets.map((f) => el("tr", { class: f.changed ? "changed" : "same", "data-facet": f.facet },
+      el("td", { class: "facet" }, f.facet, f.changed ? null : el("div", { class: "meta" }, "unchanged")),
+      el("td", { class: "old" }, compareCell(f.segments, "old")),
+      el("td", { class: "new" }, compareCell(f.segments, "new"))));
+    $("compare").replaceChildren(...[
+      el("h3", { id: "compare-title" }, `${d.course}: ${d.changed_facets} of ${d.facets.length} facets changed `
+        + `from ${d.old.edition} to ${d.new.edition}`),
+      d.note ? el("p", { class: "note" }, d.note) : null,
+      el("table", {}, el("thead", {}, el("tr", {}, el("th", { class: "facet" }, "facet"), compareHead(d.old),
+        compareHead(d.new))), el("tbody", {}, rows))].filter(Boolean));
+  } catch (e) {
+    $("compare").replaceChildren();
+    showError($("compare-error"), String(e.message || e));
+  }
+}
+
 // ---- wiring ----------------------------------------------------------------------------------
 function showTab(name) {
   for (const button of document.querySelectorAll(".tab")) {
@@ -381,6 +438,7 @@ function showTab(name) {
 document.addEventListener("DOMContentLoaded", () => {
   $("ask-form").addEventListener("submit", ask);
   $("diff-button").addEventListener("click", showDiff);
+  $("compare-form").addEventListener("submit", showCompare);
   for (const button of document.querySelectorAll(".tab")) button.addEventListener("click", () => showTab(button.dataset.tab));
   loadVersions().catch((e) => showError($("ask-error"), String(e.message || e)));
   loadEditions().catch((e) => showError($("ask-error"), String(e.message || e)));
