@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import html
 import os
+import tempfile
 import shutil
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
+# every store a test makes, and every server it starts, shares the classifiers' trained weights (keyed by
+# encoder and examples): trained once per run rather than once per store
+os.environ.setdefault("UBCAL_CLASSIFIER_CACHE", tempfile.mkdtemp(prefix="ubcal-classifiers-"))
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "data" / "sample-calendar"

@@ -75,7 +75,9 @@ def _titled(source: Source, edition: str | None) -> Source:
 
 
 def _quote(text: str) -> str:
-    return f"\u201c{text.strip()}\u201d" if text.strip() else "none listed"
+    """The calendar's words in quotes, codes without the campus suffix ("COMM_V 191" reads "COMM 191")."""
+    text = re.sub(r"\b([A-Z]{2,5})_V\b", r"\1", text.strip())
+    return f"\u201c{text}\u201d" if text else "none listed"
 
 
 def _facets(q: Question) -> list[str]:

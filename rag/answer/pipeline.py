@@ -146,7 +146,7 @@ class Answerer:
         batch = self.embedder.encode if self.embedder.backend == "onnx" else None
         self._pair: EditionPair | None = None  # the earlier edition, opened at the first change question
         self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
-                             cache_dir=settings.store / "cache", course_titles=titles, batch_encode=batch)
+                             cache_dir=settings.classifier_cache_dir, course_titles=titles, batch_encode=batch)
 
     # -- the pipeline -----------------------------------------------------------------------------
     def ask(self, request: AskRequest | str) -> Answer:

@@ -85,6 +85,8 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
     seen: set[tuple[str, ...]] = set()
     choices = []
     for ch in (ch for s in plan.steps for ch in s.choices if not ch.settled):
+        if any(t.startswith(("one of ", "two of ")) for t in ch.taken):
+            continue  # a choice between choices: the inner choice is listed on its own
         if tuple(ch.options) not in seen:  # the same list under two courses is one choice
             seen.add(tuple(ch.options))
             choices.append(ch)

@@ -27,6 +27,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16; torch backend only, ONNX is always fp32)."),
     "UBCAL_EMBED_BACKEND": ("onnx", "'onnx' embeds chunks with ONNX Runtime, fp32, from an export of the model made once into `store/cache/onnx/` (no torch once exported); 'torch' uses sentence-transformers. Part of the model id and cache key."),
     "UBCAL_EMBED_THREADS": ("0", "Embedding threads: ONNX Runtime embeds this many chunks at once, one thread each; torch uses this many threads; 0 = all cores."),
+    "UBCAL_CLASSIFIER_CACHE": ("", "Folder for the question classifiers' trained weights (intent and course-mention status); empty = the store's `cache/`. Weights are keyed by the encoder and the examples, so stores can share one folder (the tests do)."),
     "UBCAL_QUERY_ENCODER": ("numpy", "'numpy' embeds questions with a torch-free forward pass of the model (fast start); 'torch' uses sentence-transformers."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
     "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),
@@ -118,6 +119,7 @@ class Settings:
     embed_precision: str
     embed_backend: str
     query_encoder: str
+    classifier_cache: str
     faiss_index: str
     hnsw_m: int
     bm25_k1: float
@@ -212,6 +214,11 @@ class Settings:
         if self.serve_poll_seconds <= 0 or self.serve_max_open_versions < 1 or self.serve_max_body_bytes < 1024:
             raise ValueError("UBCAL_SERVE_POLL_SECONDS must be above 0, UBCAL_SERVE_MAX_OPEN_VERSIONS at least 1 "
                              "and UBCAL_SERVE_MAX_BODY_BYTES at least 1024")
+
+    @property
+    def classifier_cache_dir(self) -> Path:
+        """Where the classifiers' weights are cached: UBCAL_CLASSIFIER_CACHE, else the store's cache."""
+        return Path(self.classifier_cache).expanduser() if self.classifier_cache else self.store / "cache"
 
     def build_parameters(self) -> dict[str, object]:
         """The settings that change what a build produces (and so its version id)."""
