@@ -40,6 +40,9 @@ OFF_CALENDAR_DECLINE = 0.1  # a second reading at least half as likely as the fi
 # decline naming a course scored 0.35-0.72 and had such a word; every false one scored 0.13-0.26.
 DECLINE_SURE = 0.4
 PLANNING = ("chain", "program_left")  # a whole route or a year's rest: never narrowed to one course's rules
+# a chain reading this likely needs no cue word; on every set's dev split 0.55 and above tied, and 0.4 read
+# one more question of an older set as a chain
+PLANNING_SURE = 0.55
 # what changed between two calendar editions; possible only when the words speak of change or of an edition
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
@@ -647,7 +650,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  elective_credits=read_elective_credits(text))
     asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
-    planning = _planning_possible(part, local, history if history is not None else local)
+    planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
                 and (name not in PLANNING or name in planning)
@@ -701,7 +704,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     return q
 
 
-def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMention]) -> set[str]:
+def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMention],
+                       scores: dict[str, float]) -> set[str]:
     """The planning readings the question's shape allows. Neither answers a yes/no question ("can I take
     B?" is eligibility). A chain needs a course to reach, one not told as done ("A done, what's next" asks
     what A opens); a program year's rest needs something done to take away, and no course asked about by
@@ -710,7 +714,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     if any(_YES_NO_RE.search(s) for s in asking[-1:]):  # the last clause asks: "A, B done -- does that cover C?"
         return set()
     allowed = set()
-    if any(m.role != DONE for m in local) and PLANNING_CUE_RES["chain"].search(part):
+    sure = scores.get("chain", 0.0) >= PLANNING_SURE  # a clear reading needs no cue word
+    if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)):
         allowed.add("chain")
     if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):
