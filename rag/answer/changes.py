@@ -42,6 +42,10 @@ def answer_change(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswe
             f"Cannot tell: this store holds no calendar edition before {pair.new}, so there is nothing to compare "
             "with. Build the earlier edition into the same store to ask what changed."), [],
             derived=_edition_numbers(pair))
+    if q.intent != "subject_changes" and q.target and q.target not in facts.courses \
+            and q.target not in pair.old_facts.courses:
+        return FactAnswer("decline", "", f"Neither the {pair.old} nor the {pair.new} calendar in this store has a "
+                          f"course {q.target}, so there is nothing to compare.", [])
     answer = _ANSWERERS[q.intent](q, facts, pair)
     if answer is not None:
         answer.derived += _edition_numbers(pair)
@@ -104,7 +108,7 @@ def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | No
         if others:
             text += " What did change: " + ", ".join(FACET_WORDS[f] for f in others) + "."
         return FactAnswer("changed", "no", text, s.w.sources, [q.target])
-    lead = "Yes" if q.yes_no or len(asked) < len(FACETS) else f"{len(changes)} changes"
+    lead = "Yes" if q.yes_no or len(asked) < len(FACETS) else f"{len(changes)} change{'s' if len(changes) != 1 else ''}"
     names = ", ".join(FACET_WORDS[c.facet] for c in changes)
     now = f" (now {s.new.title}, {s.new.credits} credits)" if len(asked) == len(FACETS) else ""
     lines = [f"{lead}: {q.target}'s {names} changed from the {pair.old} to the {pair.new} calendar{now} {refs}."]

@@ -45,7 +45,6 @@ def test_new_gone_still_offered_and_replaced():
     assert answer_change(_q("still_offered", "ABCD 105"), NEW, PAIR).verdict == "no"
     replaced = answer_change(_q("replaced", "ABCD 105", yes_no=False), NEW, PAIR)
     assert "ABCD 290" in replaced.text and "new in 2026/27" in replaced.text and not says_yes(replaced.text)
-    assert answer_change(_q("changed", "WXYZ 999"), NEW, PAIR) is None
 
 
 def test_a_course_the_older_edition_could_not_hold_is_not_called_new():
@@ -65,3 +64,8 @@ def test_a_subject_list_counts_the_changed_courses():
     a = answer_change(_q("subject_changes", subjects=["ABCD"], facets=["prerequisite"], yes_no=False), NEW, PAIR)
     assert a.text.startswith("1 ABCD course in both calendars changed their prerequisite")
     assert "ABCD 324" in a.text and "ABCD 210" not in a.text.split("New in")[0]
+
+
+def test_a_course_in_neither_edition_is_declined_not_answered_from_another_course():
+    a = answer_change(_q("changed", "WXYZ 999", ["credits"]), NEW, PAIR)
+    assert a.kind == "decline" and "Neither the 2025/26 nor the 2026/27 calendar" in a.text
