@@ -36,7 +36,8 @@ class EditionPair:
 
 
 def answer_change(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
-    """The answer to a change question, or None when neither edition has the course asked about."""
+    """The answer to a change question; a course neither edition holds is declined here, so each answerer
+    below has the course in at least one edition."""
     if pair.old_facts is None or pair.old is None:
         return FactAnswer(q.intent, "cannot tell", (
             f"Cannot tell: this store holds no calendar edition before {pair.new}, so there is nothing to compare "
@@ -88,12 +89,10 @@ def _facets(q: Question) -> list[str]:
     return [f for f in FACETS if f in q.change_facets] or list(FACETS)
 
 
-def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
+def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     """One course: the facets asked (all of them when none is named), old and new, with what was added
     and removed."""
     s = _Sides(q.target, facts, pair)
-    if s.new is None and s.old is None:
-        return None
     if s.new is None or s.old is None:
         return _only_in_one(q, s)
     asked = _facets(q)
@@ -166,10 +165,8 @@ def _odd_credits(c: CourseFact) -> bool:
     return low is not None and (high != low or float(low) != int(low))
 
 
-def new_course(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
+def new_course(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     s = _Sides(q.target, facts, pair)
-    if s.new is None and s.old is None:
-        return None
     if s.new is None:
         return FactAnswer("new_course", "no", f"No: {q.target} is not in the {pair.new} calendar; it was in "
                           f"{pair.old} {s.cite_old()}.", s.w.sources, [q.target])
@@ -188,36 +185,33 @@ def new_course(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer |
                       f"has no entry in the {pair.old} calendar this store holds.", s.w.sources, [q.target])
 
 
-def gone_course(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
+def gone_course(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     """"Was X dropped?": yes when only the older edition has it."""
+    return _listed(q, facts, pair, yes_when_listed=False)
+
+
+def still_offered(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
+    """"Is X still offered?": yes when the answering edition lists it."""
+    return _listed(q, facts, pair, yes_when_listed=True)
+
+
+def _listed(q: Question, facts: FactStore, pair: EditionPair, yes_when_listed: bool) -> FactAnswer:
+    """Whether the answering edition lists the course, as the verdict the question's polarity asks for;
+    a course only the older edition has comes with the newer courses that name it."""
     s = _Sides(q.target, facts, pair)
-    if s.new is None and s.old is None:
-        return None
-    if s.new is None:
-        return FactAnswer("gone_course", "yes", f"Yes: {q.target} is in the {pair.old} calendar {s.cite_old()} "
-                          f"and has no entry in {pair.new}." + _successors_text(q.target, facts, s),
-                          s.w.sources, [q.target])
-    return FactAnswer("gone_course", "no", f"No: {q.target} is in the {pair.new} calendar {s.cite_new()}.",
-                      s.w.sources, [q.target])
+    listed = s.new is not None
+    verdict = "yes" if listed == yes_when_listed else "no"
+    if listed:
+        text = f"{verdict.capitalize()}: {q.target} is in the {pair.new} calendar {s.cite_new()}."
+    else:
+        text = (f"{verdict.capitalize()}: {q.target} is in the {pair.old} calendar {s.cite_old()} and has no entry "
+                f"in {pair.new}." + _successors_text(q.target, facts, s))
+    return FactAnswer(q.intent, verdict, text, s.w.sources, [q.target])
 
 
-def still_offered(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
-    """"Is X still offered?": the answering edition's calendar lists it, or not."""
-    s = _Sides(q.target, facts, pair)
-    if s.new is None and s.old is None:
-        return None
-    if s.new is not None:
-        return FactAnswer("still_offered", "yes", f"Yes: {q.target} is in the {pair.new} calendar {s.cite_new()}.",
-                          s.w.sources, [q.target])
-    return FactAnswer("still_offered", "no", f"No: {q.target} is not in the {pair.new} calendar; it was in "
-                      f"{pair.old} {s.cite_old()}." + _successors_text(q.target, facts, s), s.w.sources, [q.target])
-
-
-def replaced(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer | None:
+def replaced(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     """"What replaced X?": courses of the newer edition that exclude X or name it, new ones first."""
     s = _Sides(q.target, facts, pair)
-    if s.new is None and s.old is None:
-        return None
     if s.new is not None:
         return FactAnswer("replaced", "", f"{q.target} is still in the {pair.new} calendar {s.cite_new()}, so "
                           "nothing replaced it there." + _successors_text(q.target, facts, s), s.w.sources,
