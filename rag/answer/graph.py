@@ -62,7 +62,7 @@ class Edge:
     """``tail`` leads to ``head``: a prerequisite (or group) points at the course that requires it."""
     tail: str
     head: str
-    coreq: bool = False        # may be taken at the same time: drawn dashed
+    coreq: bool = False        # may be taken alongside: drawn dashed
     alternative: bool = False  # (opens) the course is one of several ways into ``head``: drawn grey
 
 
@@ -267,7 +267,7 @@ def to_dot(graph: CourseGraph) -> graphviz.Digraph:
 
 def _edge_style(edge: Edge) -> dict[str, str]:
     if edge.coreq:
-        return {"style": "dashed", "tooltip": "may be taken at the same time (corequisite)"}
+        return {"style": "dashed", "tooltip": "may be taken alongside (corequisite)"}
     if edge.alternative:
         return {"color": "#9aa5b1", "tooltip": "one of several ways in"}
     return {}

@@ -1,6 +1,6 @@
 """Planning answers: the whole chain to a course, what a course leads to, and what is left of a program year.
 
-These are the answers after "what do I need for X": "what do I need, all the way down", "what is left",
+These are the answers after a course's own prerequisites: every course on the way to it, what is left,
 "what does X open". Each is computed from the version's facts (``rag.answer.chain`` plans the route) and
 cites every course entry or program table it uses. None opens with "Yes" or "No": none is a yes/no
 question. What the student has done counts only where the reader counted it as done; anything else they
@@ -68,7 +68,7 @@ def _entry(s: Step, w: Writer, facts: FactStore, said: dict[str, str]) -> str:
 
 
 def _alongside(s: Step) -> str:
-    return f" (with {', '.join(s.alongside)} in the same term or before)" if s.alongside else ""
+    return f" (with {', '.join(s.alongside)} alongside, or taken earlier)" if s.alongside else ""
 
 
 def _nothing_left(plan: Chain, q: Question, done: list[str], ref: str) -> str:

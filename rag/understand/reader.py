@@ -551,7 +551,7 @@ def understand(text: str, reader: Reader) -> Question:
 def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
                    reader: Reader) -> Question:
     """Each part of a several-part question read on its own (with the whole question's history). A program
-    year's rest is one question whatever its parts ("what's left for year 2 and how many credits is that")."""
+    year's rest is one question whatever its parts ("what's left for year 2, and the credits?")."""
     if whole.intent == "program_left":
         return whole
     readings = []

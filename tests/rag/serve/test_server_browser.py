@@ -165,7 +165,7 @@ def test_the_graph_of_the_course_asked_about_is_shown_beside_the_answer(browser_
     context, page = browser_page
     page.goto(server.url + "/")
     page.wait_for_load_state("networkidle")  # the first health check has said the server can draw graphs
-    page.get_by_role("textbox", name="Question").fill("What are the prerequisites for CPSC 221?")  # facts: no model
+    page.get_by_role("textbox", name="Question").fill("prereqs of cpsc 221 pls")  # facts: no model
     page.get_by_role("button", name="Ask", exact=True).click()
     page.wait_for_selector("#answer-version", timeout=60_000)
     panel, svg = page.locator("#graph-panel"), page.locator("#graph svg")
