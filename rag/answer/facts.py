@@ -362,6 +362,8 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
             lines.append(f"{c.code} prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
     if q.asks_skip:  # "can A be skipped for B": the answer to "is A required" turned around
         verdicts, lines = _skip_reading(verdicts, lines)
+    elif not q.asks_direction:  # no word says which way the question points: the facts, with no verdict word
+        verdicts, lines = _plain_reading(verdicts, lines)
     overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
     if len(set(verdicts)) > 1:
         lines.insert(0, "It differs by course.")
@@ -389,6 +391,26 @@ def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], lis
                 n += 1
         out_lines.append(line)
     return out_verdicts + verdicts[n:], out_lines
+
+
+# each "is A required for B" lead with its verdict word taken off, for a question whose direction is unknown
+_PLAIN_LEADS = {"Yes, as one option, not required: ": "One option, not required: ", "Yes, as a corequisite": "As a corequisite",
+                "Yes: ": "", "No: ": ""}
+
+
+def _plain_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
+    """The need answer for a question that names neither a requirement, a prerequisite nor skipping ("A before
+    B?", "A optional for B?" in words ubcal does not know): what B requires, with no "Yes" or "No" in front,
+    since a verdict to a question read the wrong way round is a wrong verdict."""
+    out = []
+    for line in lines:
+        for head, plain in _PLAIN_LEADS.items():
+            if line.startswith(head):
+                rest = line[len(head):]
+                line = plain + (rest[:1].upper() + rest[1:] if not plain else rest)
+                break
+        out.append(line)
+    return ["" if v in ("yes", "no") else v for v in verdicts], out
 
 
 def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:

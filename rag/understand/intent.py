@@ -84,10 +84,11 @@ class IntentModel:
         return (1 - CHAR_WEIGHT) * p + CHAR_WEIGHT * q
 
 
-def corpus_hash() -> str:
+def corpus_hash(examples: dict[str, list[str]] | None = None) -> str:
     """Changes with the examples and the model's shape, so a stale cache is never loaded."""
     shape = f"{CHAR_DIM}|{CHAR_SHARPNESS}|{CHAR_WEIGHT}|{L2}|{STEPS}|{RATE}|v3"
-    return hashlib.sha256((json.dumps(EXAMPLES, sort_keys=True) + shape).encode()).hexdigest()[:16]
+    corpus = json.dumps(EXAMPLES if examples is None else examples, sort_keys=True)
+    return hashlib.sha256((corpus + shape).encode()).hexdigest()[:16]
 
 
 def train(vectors: np.ndarray, y: np.ndarray, labels: list[str], l2: float | None = None, steps: int | None = None,
@@ -131,23 +132,26 @@ def cached_arrays(path: Path | None, build: Callable[[], dict[str, np.ndarray]])
     return arrays
 
 
-def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None) -> IntentModel:
-    """The classifier for this encoder and example corpus: from memory, the disk cache, or trained now."""
-    key = hashlib.sha256(f"{model_id}|{corpus_hash()}".encode()).hexdigest()[:20]
+def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
+                  examples: dict[str, list[str]] | None = None, name: str = "intent") -> IntentModel:
+    """The classifier for this encoder and example corpus (``EXAMPLES`` unless given): from memory, the
+    disk cache, or trained now."""
+    examples = EXAMPLES if examples is None else examples
+    key = hashlib.sha256(f"{model_id}|{name}|{corpus_hash(examples)}".encode()).hexdigest()[:20]
     if key in _MEMORY:
         return _MEMORY[key]
 
     def build() -> dict[str, np.ndarray]:
-        labels = sorted(EXAMPLES)
+        labels = sorted(examples)
         texts, y = [], []
         for i, label in enumerate(labels):
-            for example in EXAMPLES[label]:
+            for example in examples[label]:
                 texts.append(mask_codes(example))
                 y.append(i)
         model = train(np.asarray(encode(texts), dtype=np.float32), np.asarray(y), labels)
         return {"labels": np.asarray(labels), "weights": model.weights, "bias": model.bias,
                 "centroids": char_centroids(char_vectors(texts), np.asarray(y), len(labels))}
-    data = cached_arrays(cache_dir / f"intent-{key}.npz" if cache_dir else None, build)
+    data = cached_arrays(cache_dir / f"{name}-{key}.npz" if cache_dir else None, build)
     model = IntentModel([str(x) for x in data["labels"]], data["weights"], data["bias"], data["centroids"])
     _MEMORY[key] = model
     return model
@@ -156,9 +160,10 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None)
 class IntentClassifier:
     """Scores every intent for a question; the reader keeps the best one its slots make possible."""
 
-    def __init__(self, encode: Encoder, model_id: str, cache_dir: Path | None = None) -> None:
+    def __init__(self, encode: Encoder, model_id: str, cache_dir: Path | None = None,
+                 examples: dict[str, list[str]] | None = None, name: str = "intent") -> None:
         self.encode = encode
-        self.model = load_or_train(encode, model_id, cache_dir)
+        self.model = load_or_train(encode, model_id, cache_dir, examples, name)
 
     def scores(self, texts: list[str], subjects: list[str]) -> list[dict[str, float]]:
         masked = [mask_codes(t, subjects) for t in texts]

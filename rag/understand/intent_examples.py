@@ -238,20 +238,32 @@ EXAMPLES: dict[str, list[str]] = {
 
 
 def _with_planning(examples: dict[str, list[str]]) -> dict[str, list[str]]:
-    """The planning and edition-change phrasings (``planning_examples.json``, ``change_examples.json``, each
-    written by a helper who saw no evaluation set): the whole chain to a course, what is left of a program
-    year, what a course opens, one-level prerequisite questions that mark the chain's boundary (trained as
-    ``prereq_of``), and what changed between editions. The change file's one-edition questions
-    (``contrast_current``) are of many intents, so they check the boundary rather than train it."""
+    """The planning phrasings (``planning_examples.json``, written by a helper who saw no evaluation set):
+    the whole chain to a course, what is left of a program year, and one-level prerequisite questions that
+    mark the chain's boundary (trained as ``prereq_of``)."""
     merged = {k: list(v) for k, v in examples.items()}
-    for name in ("planning_examples.json", "change_examples.json"):
-        extra = json.loads(Path(__file__).with_name(name).read_text(encoding="utf-8"))
-        for label, phrasings in extra.items():
-            if label == "contrast_current":  # one edition's facts, of many intents: a check, not training
-                continue
-            label = "prereq_of" if label == "contrast_prereq_of" else label
-            merged.setdefault(label, []).extend(p for p in phrasings if p not in merged.get(label, []))
+    extra = json.loads(Path(__file__).with_name("planning_examples.json").read_text(encoding="utf-8"))
+    for label, phrasings in extra.items():
+        label = "prereq_of" if label == "contrast_prereq_of" else label
+        merged.setdefault(label, []).extend(p for p in phrasings if p not in merged.get(label, []))
     return merged
 
 
+NOT_CHANGE_PER_KIND = 10
+
+
+def _change_examples(everything_else: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The change classifier's classes: each kind of "what changed" question, and ``not_change`` (the
+    helper's one-edition questions that name a year or an edition, and the first few phrasings of each
+    kind the main classifier reads). A classifier of its own, asked only of a question with words of change, so that adding
+    editions leaves every other reading as it was."""
+    extra = json.loads(Path(__file__).with_name("change_examples.json").read_text(encoding="utf-8"))
+    kinds = {label: list(v) for label, v in extra.items() if label != "contrast_current"}
+    # a few phrasings of each other kind, so that "not a change" is not the largest class by far
+    kinds["not_change"] = list(extra["contrast_current"]) + [p for v in everything_else.values()
+                                                             for p in v[:NOT_CHANGE_PER_KIND]]
+    return kinds
+
+
 EXAMPLES = _with_planning(EXAMPLES)
+CHANGE_EXAMPLES = _change_examples(EXAMPLES)

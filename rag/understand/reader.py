@@ -23,6 +23,7 @@ from pathlib import Path
 from rag.understand.entities import Entities, EntityFinder
 from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
+from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.status import StatusReader, settle_statuses
@@ -47,6 +48,8 @@ PLANNING_SURE = 0.55
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
 CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
+# "can I still take B", "is B still an option for me": the student's path, not the calendar's editions
+STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNORECASE)
 # an intent whose own words must be there too ("is it still offered": "still", not "offered" alone)
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
@@ -274,18 +277,11 @@ _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal 
                             r"\bcredits?\b[^?.]*\b(?:together|altogether|all together|combined|in total|sum)\b|"
                             r"\b(?:altogether|all together|combined|sum of)\b[^?.]*\bcredits?\b",
                             re.IGNORECASE)
-# "do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each
-_ENOUGH_RE = re.compile(r"\benough\b|\bsuffic\w*|\bsatisf\w*|\bcover(?:s|ed)?\b", re.IGNORECASE)
-# "is A a prerequisite for B" asks whether A is among B's prerequisites; "is A required / do I need A" whether
-# B cannot be had without it
-_MEMBERSHIP_RE = re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*|\brequisite\b|\bpart of\b|\bamong\b|\blisted\b|"
-                            r"\bcounts? (?:as|toward|towards)\b", re.IGNORECASE)
-_NECESSITY_RE = re.compile(r"\brequired?\b|\bneed(?:s|ed)?\b|\bmust\b|\bmandatory\b|\bnecessar\w*|\bcompulsory\b|"
-                           r"\b(?:have|has) to\b|\bonly (?:way|route|option|path)\b|\bsole\b|\bessential\b|"
-                           r"\bobligatory\b|\bforced\b|\ba must\b|\bskip\w*|\bwithout\b|\bno way\b", re.IGNORECASE)
-# "can A be skipped for B", "leave A out, then B": a yes means B does not need A
-_SKIP_RE = re.compile(r"\bskip(?:pable|ping it)?\b|\b(?:be|get|got) skipped\b|\bleave\s+(?:\w+\s+){0,3}?out\b|\bbypass\w*|\bget around\b|\bget out of\b|"
-                      r"\b(?:do|go|manage)\s+without\b|\bwaive\w*|\bjump (?:over|past)\b|\bavoid\w*", re.IGNORECASE)
+# which way a question about A and B points: is A among B's prerequisites, required for B, or avoidable for B
+_NEED_WORDS = json.loads(Path(__file__).with_name("need_words.json").read_text(encoding="utf-8"))
+# ("do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each)
+_MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE = (
+    re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE) for k in ("membership", "necessity", "dispensable", "sufficiency"))
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
@@ -327,6 +323,7 @@ class Question:
     asks_fewer: bool = False
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
+    asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
@@ -420,6 +417,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
+                "asks_direction": self.asks_direction,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
@@ -473,6 +471,9 @@ class Reader:
         self.programs = ProgramFinder([t for t, _ in finder.programs])
         self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
+        # what changed between editions: its own classifier, asked only where the words speak of change
+        self.change_classifier = (IntentClassifier(encode, model_id, cache_dir, CHANGE_EXAMPLES, "change")
+                                  if encode is not None else None)
         self.status = StatusReader(batch_encode or encode, model_id, cache_dir) if encode is not None else None
 
     @property
@@ -657,6 +658,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 and _change_possible(name, part)]
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, part, told)
+    change = _change_reading(asked, part, reader, local, subjects)
+    if change is not None:
+        feasible = [change] + [f for f in feasible if f[0] != change[0]]
     if len(codes) == 2 and _ONLY_WAY_RE.search(part) and "need_check" in [n for n, _ in feasible]:
         # "is A the sole route to B": whether B needs A (a code the calendar names only in B's prerequisite too)
         feasible = _put_first(feasible, "need_check")
@@ -672,6 +676,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
+    if intent == "exclusion" and any(m.role == NOT_DONE for m in local) and "eligibility" in [n for n, _ in feasible] \
+            and not (_EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part) or _EXCLUSION_WORD_RE.search(part)
+                     or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
+        intent = "eligibility"  # "does B take students without A on their record": B asked with A absent, no credit
     unsure_other = (intent == "other" and "eligibility" in [n for n, _ in feasible[:3]]) or (
         intent == "prereq_of" and not _REQUISITE_WORD_RE.search(part) and not _NEED_RE.search(part))
     if (intent in ("unlocks", "exclusion", "compare", "credit_compare") or unsure_other) and history is None \
@@ -721,6 +729,38 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
             and PLANNING_CUE_RES["program_left"].search(part):
         allowed.add("program_left")
     return allowed
+
+
+# a change reading needs its kinds to carry at least 0.3 against "not a change": on the dev splits 0.5
+# missed a title-heavy "X (long title) - new course?" and gave it an eligibility "Yes"; 0.7 and 0.8 tied
+CHANGE_SHARE_MAX_NOT = 0.7
+
+
+def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMention],
+                    subjects: list[str]) -> tuple[str, float] | None:
+    """The kind of change question this is, with its probability, or None: the change classifier is asked
+    only where the words speak of change or of an edition, and its reading must be possible. A question
+    that tells the student's own history of one course and names another ("flunked A, passed B - can I
+    still enrol in C?") is about taking that course, not about the calendar's editions."""
+    codes = list(dict.fromkeys(m.code for m in local))
+    if reader.change_classifier is None or not CHANGE_CUE_RE.search(part) or _about_the_student(part, local):
+        return None
+    scores = reader.change_classifier.scores([asked], reader.subjects)[0]
+    if scores.pop("not_change") > CHANGE_SHARE_MAX_NOT:  # the kinds together must outweigh "not a change"
+        return None
+    best = max(scores, key=scores.get)
+    if not _possible(best, codes, [], [], subjects) or not _change_possible(best, part):
+        return None
+    return best, scores[best]
+
+
+def _about_the_student(part: str, local: list[CodeMention]) -> bool:
+    """Whether the question tells the student's own history of a course ("tapped out of A, is B still an
+    option") or asks what the student may do ("can I still sign up for B"). Either is about taking a course:
+    in a store of two editions, answering it with "Yes: B is in the 2026/27 calendar" is a wrong "Yes"."""
+    # a lone course's own clause may read as history ("did A's prerequisite change"): history needs another
+    told = len({m.code for m in local}) > 1 and any(m.role in (DONE, NOT_DONE) for m in local)
+    return told or STUDENT_FRAME_RE.search(part) is not None
 
 
 def _change_facets(text: str) -> list[str]:
@@ -976,6 +1016,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.target = q.targets[0]
         q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
         q.asks_skip = _SKIP_RE.search(q.text) is not None
+        q.asks_direction = q.asks_skip or any(r.search(q.text) for r in (_MEMBERSHIP_RE, _NEED_WORD_RE))
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]
@@ -1027,13 +1068,20 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     return [local[-1].code] if local else []
 
 
+_TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on the way to|if)\b",
+                             re.IGNORECASE)
+
+
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
     in "B - finish A first?" it is B."""
     skip = _SKIP_RE.search(text)
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
+        # the course the skipping word governs follows it ("skip A"), unless a word leads on to the goal
+        # ("A optional for B", "A left out on the way to B": the course before it is the one skipped)
         after = [i for i, m in enumerate(local) if m.start >= skip.end()
-                 and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2]
+                 and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2
+                 and not _TOWARD_GOAL_RE.match(text[skip.end():m.start])]
         before = [i for i, m in enumerate(local) if m.end <= skip.start()]
         asked = after[:1] or before[-1:]
         if asked:

@@ -326,3 +326,15 @@ def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():
     assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: once you have completed ABCD 217")
     plain = replace(q, assumed=[], unclear=["ABCD 217"], not_completed=[])
     assert eligibility(plain, facts).verdict == "cannot tell"
+
+
+def test_a_need_question_whose_direction_no_word_names_gets_no_verdict_word(answerer):
+    # "ahead of" names no direction: whatever the reading, nothing the student said earns a "Yes"
+    assert not answerer.ask("CPSC 210 ahead of CPSC 310?").answer.lower().startswith("yes")
+    a = _facts_answer(answerer, "Is CPSC 210 optional for CPSC 310?")
+    assert a.verdict == "no" and a.answer.startswith("No, it cannot be skipped")
+
+
+def test_a_course_missing_from_the_record_asks_for_eligibility_not_credit(answerer):
+    a = _facts_answer(answerer, "Will CPSC 310 take students who don't have CPSC 210 on their record?")
+    assert a.understood["intent"] == "eligibility" and a.verdict == "no"

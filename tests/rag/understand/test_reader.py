@@ -10,6 +10,7 @@ import pytest
 
 from rag.understand.entities import EntityFinder
 from rag.understand import Reader, split_parts, understand
+from rag.understand.reader import CHANGE_INTENTS
 
 KNOWN = {"ABCD 110", "ABCD 210", "ABCD 213", "ABCD 221", "ABCD 310", "EFGH 100", "EFGH 200", "BIOL 121",
          "PHIL 230", "ABCD 120", "ABCD 410", "ABCD 420"}
@@ -500,3 +501,10 @@ def test_a_course_number_before_for_is_not_a_grade():
     text = "do i need abcd 110 for abcd 210? got 72 in EFGH 100"
     mentions = read_mentions(text, SUBJECTS)
     assert read_scores(text, mentions) == {"EFGH 100": 72.0}
+
+
+@pytest.mark.parametrize("text", ["tapped out of ABCD 110 after the midterm. Is EFGH 100 still an option for me?",
+                                  "can I still sign up for EFGH 100?"])
+def test_a_question_about_the_students_own_path_is_never_a_change_question(reader, text):
+    q = understand(text, reader)
+    assert q.intent not in CHANGE_INTENTS

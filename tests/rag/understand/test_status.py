@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 
 from rag.understand import status as st
@@ -68,10 +69,28 @@ def test_a_done_cue_stands_unless_the_clause_reads_otherwise():
     text = "with ABCD 110 can I take EFGH 100"
     mentions = read_mentions(text, SUBJECTS)
     assert mentions[0].role == DONE
-    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.41), st.Status("asked", 0.9)])
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.41, done=0.41), st.Status("asked", 0.9)])
     assert mentions[0].role == DONE
     st.settle_statuses(text, mentions, [st.Status("in_progress", 0.8), st.Status("asked", 0.9)])
     assert mentions[0].role == NOT_DONE
+
+
+def test_a_done_cue_the_classifier_does_not_share_is_unclear_not_completed():
+    text = "after failing ABCD 110 can I take EFGH 100"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == DONE  # the cue pattern reads "after A" as done
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.6, done=st.CUE_DONE_FLOOR / 2),
+                                        st.Status("asked", 0.9)])
+    assert mentions[0].role == "" and mentions[0].status == st.UNCLEAR
+
+
+def test_done_needs_more_than_the_other_readings():
+    labels = list(st.STATUSES)
+    between = (st.THRESHOLD + st.DONE_THRESHOLD) / 2
+    done_row = np.array([between if x == "done" else (1 - between) / 4 for x in labels])
+    planned_row = np.array([between if x == "planned" else (1 - between) / 4 for x in labels])
+    assert st.decide(labels, done_row).label == st.UNCLEAR
+    assert st.decide(labels, planned_row).label == "planned"
 
 
 def test_a_mention_no_cue_explains_is_unclear_unless_the_classifier_is_sure():
