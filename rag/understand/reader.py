@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -481,8 +482,11 @@ class Reader:
         return self.finder.subjects
 
 
-def split_parts(text: str) -> list[str]:
-    """The question's parts: statements of history stay attached to the question after them."""
+def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -> list[str]:
+    """The question's parts: statements of history stay attached to the question after them. A piece is a
+    statement when it opens like one, or (given ``tells_history``) when every course it names is one the
+    student says they have or have not done: "Hi, I have credit for A from first year." speaks of credit,
+    but asks nothing."""
     pieces = [p.strip() for p in _PART_SPLIT_RE.split(text) if p and p.strip()]
     parts: list[str] = []
     pending = ""
@@ -491,7 +495,8 @@ def split_parts(text: str) -> list[str]:
             parts[-1] = f"{parts[-1]} {piece}"
             continue
         names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
-        states = not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None
+        states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \
+            or (tells_history is not None and tells_history(piece))
         if (_ASKS_RE.search(piece) or names_a_facet) and not states:  # "credits for X and what does it need"
             parts.append(f"{pending} {piece}".strip())
             pending = ""
@@ -503,6 +508,22 @@ def split_parts(text: str) -> list[str]:
         else:
             parts.append(pending)
     return parts or [text]
+
+
+def _tells_history(piece: str, text: str, mentions: list[CodeMention]) -> bool:
+    """Whether every course named in ``piece`` (a stretch of ``text``) is one the student says they have
+    or have not done."""
+    start = text.find(piece)
+    inside = [m for m in mentions if start >= 0 and start <= m.start < start + len(piece)]
+    if not inside or not all(m.role in (DONE, NOT_DONE) for m in inside):
+        return False
+    if not piece.rstrip().endswith("?"):
+        return True
+    # a question mark ends a statement only after a course alone ("A? nope, never."), whose answer follows
+    rest = text[start:start + len(piece)]
+    for m in sorted(inside, key=lambda m: -m.start):
+        rest = rest[:m.start - start] + rest[m.end - start:]
+    return re.search(r"[A-Za-z]", rest) is None
 
 
 def _possible(intent: str, codes: list[str], programs: list[str], levels: list[int], subjects: list[str]) -> bool:
@@ -536,9 +557,9 @@ def understand(text: str, reader: Reader) -> Question:
     text = normalize_text(text.strip(), reader.finder.known_courses)
     text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
     text = reader.titles.name_courses(text, reader.subjects)
-    parts = split_parts(text)
     mentions = read_mentions(text, reader.subjects)
     settle_statuses(text, mentions, reader.status.read(text, mentions) if reader.status else None)
+    parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions))
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions)
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
@@ -994,7 +1015,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if intent != "unlocks":
             q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
         if intent == "eligibility":
-            if _SUFFICES_RE.search(q.text) and not _states_history(q.text):
+            if (_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text)) and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or

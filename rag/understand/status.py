@@ -51,7 +51,8 @@ OVERRULE_THRESHOLD = 0.8
 # classifier gives "done" at least CUE_DONE_FLOOR. Below either the course is *unclear*, never completed
 # ("A before B?" read 0.79 done from the bare mention; "after failing A" kept the cue "after").
 # Chosen on the dev splits of every set (docs/evaluation.md): 0.8 / 0.3 and 0.7 / none both read 793 of
-# 862 with no wrong "Yes", 0.85 / 0.3 read 791; the tie went to the more careful pair.
+# 862 with no wrong "Yes", 0.85 / 0.3 read 791; the tie went to the more careful pair. With lists read as
+# one course, 0.7, 0.75 and 0.8 all read 795 of 862: 0.8 stayed.
 DONE_THRESHOLD = 0.8
 CUE_DONE_FLOOR = 0.3
 CHAR_SCALE = 1.0   # weight of the spelling features beside the unit-length sentence vector
@@ -80,11 +81,16 @@ class Status:
     done: float = 0.0  # the classifier's probability of "done", whatever its best label
 
 
+_SELF_ANSWER_RE = re.compile(r"\s*\?+\s*(?=\S)")  # "A? nope, never": the words after the mark answer it
+
+
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     lo = 0
     for m in _CLAUSE_CUT_RE.finditer(text, 0, start):
         lo = m.end()
-    cut = _CLAUSE_CUT_RE.search(text, end)
+    # a course alone before its mark ("A? nope, never."), not a question about it ("can I take A? I have B")
+    asked_and_answered = _SELF_ANSWER_RE.match(text, end) if not _WORD_RE.search(text, lo, start) else None
+    cut = _CLAUSE_CUT_RE.search(text, asked_and_answered.end() if asked_and_answered else end)
     return lo, cut.start() if cut else len(text)
 
 
@@ -137,6 +143,17 @@ def mention_window(text: str, mentions: list[CodeMention], index: int) -> str:
         pos = max(pos, other.end)
     pieces.append(text[pos:hi])
     return re.sub(r"\s+", " ", "".join(pieces)).strip(" ,")
+
+
+_LIST_JOIN = r"(?:\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b))+\s*"
+_LIST_RE = re.compile(rf"(?:{OTHER_MASK}{_LIST_JOIN})*{TARGET_MASK}(?:{_LIST_JOIN}{OTHER_MASK})*")
+
+
+def status_window(text: str, mentions: list[CodeMention], index: int) -> str:
+    """``mention_window`` with the course's list read as one course: "have A, B, C and D" says the same of
+    each, so each is classified as "have ABC 100", not as the third of four (where the classifier grew
+    less sure the further down the list the course stood, and a plain "have" left the last ones unclear)."""
+    return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index))
 
 
 def _role_features(roles: list[str]) -> np.ndarray:
@@ -219,12 +236,12 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
     x_at = text.index("{X}")
     before_x = text[:x_at].count("{Y}")  # the labelled mention's place among the codes
     index = before_x if before_x < len(mentions) else 0
-    return BankRow(mention_window(written, mentions, index), mentions[index].role if mentions else "", label, family)
+    return BankRow(status_window(written, mentions, index), mentions[index].role if mentions else "", label, family)
 
 
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
-    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|v3"
+    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v5"
     text = b"".join(p.read_bytes() for p in ((paths,) if isinstance(paths, Path) else paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 
@@ -261,7 +278,7 @@ class StatusReader:
     def read(self, text: str, mentions: list[CodeMention]) -> list[Status]:
         if not mentions:
             return []
-        windows = [mention_window(text, mentions, i) for i in range(len(mentions))]
+        windows = [status_window(text, mentions, i) for i in range(len(mentions))]
         x = features(np.asarray(self.encode(windows)), windows, [m.role for m in mentions])
         return [decide(self.model.labels, row) for row in self.model.probabilities(x)]
 

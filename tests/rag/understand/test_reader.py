@@ -508,3 +508,13 @@ def test_a_course_number_before_for_is_not_a_grade():
 def test_a_question_about_the_students_own_path_is_never_a_change_question(reader, text):
     q = understand(text, reader)
     assert q.intent not in CHANGE_INTENTS
+
+
+def test_a_statement_of_what_was_done_is_no_question_even_when_it_speaks_of_credit(reader):
+    q = understand("Hi, I have credit for ABCD 110 from my first year. Am I allowed to take ABCD 210?", reader)
+    assert q.intent == "eligibility" and not q.parts
+
+
+def test_a_course_answered_by_the_student_is_history_not_a_question(reader):
+    q = understand("ABCD 110? nope, never. so can I do ABCD 210?", reader)
+    assert q.intent == "eligibility" and not q.parts and "ABCD 110" not in q.completed

@@ -129,3 +129,13 @@ def status_reader(embedder):
 def test_the_classifier_reads_wordings_no_pattern_lists(status_reader, text, label):
     mentions = read_mentions(text, SUBJECTS)
     assert status_reader.read(text, mentions)[0].label == label
+
+
+def test_a_list_of_courses_is_classified_as_one_course():
+    text = "have ABCD 110, ABCD 120, EFGH 100 and EFGH 200 on my transcript"
+    mentions = read_mentions(text, SUBJECTS)
+    windows = {st.status_window(text, mentions, i) for i in range(len(mentions))}
+    assert windows == {f"have {st.TARGET_MASK} on my transcript"}  # the same clause for each, wherever it stands
+    text = "took ABCD 110, failed ABCD 120"  # words between: two clauses, two readings
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.status_window(text, mentions, 0) != st.status_window(text, mentions, 1)
