@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
-from rag.understand.slots import (CONCURRENT_CUE_RE as CONCURRENT_CUE, DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET,
+from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET,
                                   CodeMention, read_mentions, read_scores)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
@@ -344,8 +344,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             continue
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and is_premise(text, m)
-        if m.role == NOT_DONE:
-            m.assumed = premise and CONCURRENT_CUE.search(m.cue) is not None
+        if m.role == NOT_DONE:  # "retaking A this summer, ... B in September assuming I pass": a premise
+            m.assumed = premise   # (the classifier reads it under way; "failed A" alone is never one)
             continue
         overruled = s.confidence >= OVERRULE_THRESHOLD and s.label in ("not_done", "in_progress", "planned")
         if m.role == DONE and not overruled:

@@ -139,3 +139,15 @@ def test_a_list_of_courses_is_classified_as_one_course():
     text = "took ABCD 110, failed ABCD 120"  # words between: two clauses, two readings
     mentions = read_mentions(text, SUBJECTS)
     assert st.status_window(text, mentions, 0) != st.status_window(text, mentions, 1)
+
+
+def test_a_course_being_retaken_is_the_premise_of_what_follows_it():
+    text = "retaking ABCD 110 this summer, could I register for EFGH 100 in september assuming I pass?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == NOT_DONE  # the cue pattern reads "retaking" as not done
+    st.settle_statuses(text, mentions, [st.Status("in_progress", 0.95), st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE and mentions[0].assumed
+    text = "failed ABCD 110, could I register for EFGH 100 in september?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("not_done", 0.95), st.Status("asked", 0.9)])
+    assert not mentions[0].assumed
