@@ -330,7 +330,7 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 return None
             in_prerequisite = a in tree_codes(tree)
             if not in_prerequisite and a in _codes(c.corequisite_tree):
-                verdict, line = _needed_as_corequisite(c, a, ref)
+                verdict, line = _needed_as_corequisite(c, a, ref, q.asks_before)
                 verdicts.append(verdict)
                 lines += [line, f"{c.code} corequisite (calendar): {_quote(c.corequisite)} {ref}"]
                 continue
@@ -395,7 +395,7 @@ def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], lis
 
 # each "is A required for B" lead with its verdict word taken off, for a question whose direction is unknown
 _PLAIN_LEADS = {"Yes, as one option, not required: ": "One option, not required: ", "Yes, as a corequisite": "As a corequisite",
-                "Yes: ": "", "No: ": ""}
+                "No, not a prerequisite: ": "Not a prerequisite: ", "Yes: ": "", "No: ": ""}
 
 
 def _plain_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
@@ -413,11 +413,16 @@ def _plain_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], li
     return ["" if v in ("yes", "no") else v for v in verdicts], out
 
 
-def _needed_as_corequisite(c: CourseFact, a: str, ref: str) -> tuple[str, str]:
-    """A course the corequisite names, not the prerequisite: say so, with whether it is one option or all."""
+def _needed_as_corequisite(c: CourseFact, a: str, ref: str, asks_before: bool = False) -> tuple[str, str]:
+    """A course the corequisite names, not the prerequisite: say so, with whether it is one option or all.
+    Asked whether A comes first ("a prerequisite", "beforehand"), the answer is no: it may come alongside."""
     tree = c.corequisite_tree
     need = required_course(tree, a)
     rule = describe(tree)
+    if asks_before:
+        prerequisite = f"it requires {describe(c.prerequisite_tree)}" if c.prerequisite_tree else "it names none"
+        return "no", (f"No, not a prerequisite: {c.code}'s prerequisite does not name {a} ({prerequisite}); its "
+                      f"corequisite (taken earlier or alongside) does: {rule}. {ref}")
     if need == YES:
         return "yes", f"Yes, as a corequisite (taken earlier or alongside): {c.code}'s corequisite is {rule}. {ref}"
     if need == NO:

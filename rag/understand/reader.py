@@ -281,8 +281,9 @@ _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal 
 # which way a question about A and B points: is A among B's prerequisites, required for B, or avoidable for B
 _NEED_WORDS = json.loads(Path(__file__).with_name("need_words.json").read_text(encoding="utf-8"))
 # ("do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each)
-_MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE = (
-    re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE) for k in ("membership", "necessity", "dispensable", "sufficiency"))
+_MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
+    re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
+    for k in ("membership", "necessity", "dispensable", "sufficiency", "before"))
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
@@ -325,6 +326,7 @@ class Question:
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
+    asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
@@ -418,7 +420,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
-                "asks_direction": self.asks_direction,
+                "asks_direction": self.asks_direction, "asks_before": self.asks_before,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
@@ -1029,6 +1031,10 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.not_completed = [c for c in q.not_completed if c not in q.assumed]
     elif intent == "need_check":
         target_idx = _need_target(local, text)
+        # "skip A and just have B for C": the course a word marks as the goal ("for C") is the one asked about,
+        # and B, what the student has, is not
+        target_idx = ([i for i in target_idx if local[i].role == TARGET]
+                      or [i for i in target_idx if local[i].role != DONE] or target_idx)
         q.targets = [local[i].code for i in target_idx]
         q.target = q.targets[0]
         q.asked = [m.code for i, m in enumerate(local) if i not in target_idx and m.code not in q.targets]
@@ -1038,6 +1044,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
         q.asks_skip = _SKIP_RE.search(q.text) is not None
         q.asks_direction = q.asks_skip or any(r.search(q.text) for r in (_MEMBERSHIP_RE, _NEED_WORD_RE))
+        q.asks_before = _BEFORE_WORD_RE.search(q.text) is not None
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]

@@ -81,7 +81,9 @@ class Status:
     done: float = 0.0  # the classifier's probability of "done", whatever its best label
 
 
-_SELF_ANSWER_RE = re.compile(r"\s*\?+\s*(?=\S)")  # "A? nope, never": the words after the mark answer it
+# "A? nope, never", "A — finished with a 45", "A: dropped": after a course alone, the words past the mark
+# say what the student did with it
+_SELF_ANSWER_RE = re.compile(r"\s*(?:\?+|[-\u2014\u2013:]+)\s*(?=\S)")
 
 
 def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
@@ -241,7 +243,7 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
 
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
-    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v5"
+    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v6"
     text = b"".join(p.read_bytes() for p in ((paths,) if isinstance(paths, Path) else paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 
@@ -300,6 +302,8 @@ _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encodin
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
+_THIRD_PARTY_RE = re.compile("|".join(_CUES["third_party"]), re.IGNORECASE)
+_FIRST_PERSON_RE = re.compile("|".join(_CUES["first_person"]), re.IGNORECASE)
 _SENTENCE_RE = re.compile(r"[.!;]|\?(?!\s*$)")
 PREMISE_REACH = 8    # words between a premise word and the course it governs
 SEQUENCE_REACH = 14  # words between the course and a "then" / "if I pass it" that orders the asked course after it
@@ -322,6 +326,14 @@ def is_premise(text: str, m: CodeMention) -> bool:
     return seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH
 
 
+def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether the clause says someone other than the student did the course ("my roommate took A"): the
+    words before the course in its clause name a third party and not the student."""
+    window = mention_window(text, mentions, index)
+    subject = window[:window.find(TARGET_MASK)]
+    return _THIRD_PARTY_RE.search(subject) is not None and _FIRST_PERSON_RE.search(subject) is None
+
+
 def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Status] | None) -> None:
     """Each mention's role from the cue patterns and the classifier together.
 
@@ -336,9 +348,17 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     """
     if statuses is None:
         return
-    passed = {code for code, score in read_scores(text, mentions).items() if score >= PASS_MARK}
-    for m, s in zip(mentions, statuses):
+    scores = read_scores(text, mentions)
+    passed = {code for code, score in scores.items() if score >= PASS_MARK}
+    for i, (m, s) in enumerate(zip(mentions, statuses)):
         m.status = s.label
+        if m.role != NOT_DONE and someone_else(text, mentions, i):
+            m.role, m.cue, m.status = "", "", UNCLEAR  # another person's course is not on the student's record
+            continue
+        if m.role != NOT_DONE and scores.get(m.code, PASS_MARK) < PASS_MARK \
+                and s.label not in ("in_progress", "planned"):
+            m.role, m.cue = NOT_DONE, "failed"  # a stated mark below a pass: not done, whatever the words say
+            continue
         if m.start <= 2 and LABEL_AFTER_RE.match(text[m.end:m.end + 4]):
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue

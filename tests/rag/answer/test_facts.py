@@ -338,3 +338,8 @@ def test_a_need_question_whose_direction_no_word_names_gets_no_verdict_word(answ
 def test_a_course_missing_from_the_record_asks_for_eligibility_not_credit(answerer):
     a = _facts_answer(answerer, "Will CPSC 310 take students who don't have CPSC 210 on their record?")
     assert a.understood["intent"] == "eligibility" and a.verdict == "no"
+
+
+def test_a_corequisite_is_not_a_prerequisite_when_the_question_asks_what_comes_first(answerer):
+    a = _facts_answer(answerer, "is CPSC 110 a prerequisite for CPSC 121?")  # its corequisite only
+    assert a.verdict == "no" and a.answer.startswith("No, not a prerequisite") and "corequisite" in a.answer

@@ -151,3 +151,21 @@ def test_a_course_being_retaken_is_the_premise_of_what_follows_it():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("not_done", 0.95), st.Status("asked", 0.9)])
     assert not mentions[0].assumed
+
+
+def test_what_someone_else_did_is_not_on_the_students_record():
+    text = "my roommate took ABCD 110, so can I take EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.9)])
+    assert mentions[0].role != DONE and mentions[0].status == st.UNCLEAR
+    text = "my friend and I both took ABCD 110, so can I take EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.9)])
+    assert mentions[0].role == DONE
+
+
+def test_a_stated_failing_mark_is_not_done_whatever_the_words_say():
+    text = "finished ABCD 110 with 42, can I take EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.9, done=0.9), st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE
