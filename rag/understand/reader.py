@@ -672,7 +672,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_in=read_not_in(text), member_of=read_member_of(text),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text),
                  elective_credits=read_elective_credits(text))
-    asked = " ".join(p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)) or part
+    sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
+    asked = " ".join(sentences) or part
+    # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their
+    # words ("credit", "dropped") speak of the student's past, not of what is asked
+    asking = " ".join([p for p in sentences if not _tells_history(p, text, local)] or sentences) or part
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
@@ -680,7 +684,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 and (name not in PLANNING or name in planning)
                 and _change_possible(name, part)]
     told = any(m.role == DONE for m in (history if history is not None else local))
-    feasible = _calendar_reading_first(feasible, courses, programs, part, told)
+    feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]
