@@ -49,7 +49,7 @@ PLANNING_SURE = 0.55
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
 CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
-# "can I still take B", "is B still an option for me": the student's path, not the calendar's editions
+# "could I still register in B", "B still doable for us?": the student's path, not the calendar's editions
 STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNORECASE)
 # an intent whose own words must be there too ("is it still offered": "still", not "offered" alone)
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
@@ -487,7 +487,7 @@ class Reader:
 def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -> list[str]:
     """The question's parts: statements of history stay attached to the question after them. A piece is a
     statement when it opens like one, or (given ``tells_history``) when every course it names is one the
-    student says they have or have not done: "Hi, I have credit for A from first year." speaks of credit,
+    student says they have or have not done: "Hi, credit for A came through in first year." speaks of credit,
     but asks nothing."""
     pieces = [p.strip() for p in _PART_SPLIT_RE.split(text) if p and p.strip()]
     parts: list[str] = []
@@ -767,8 +767,8 @@ def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMenti
                     subjects: list[str]) -> tuple[str, float] | None:
     """The kind of change question this is, with its probability, or None: the change classifier is asked
     only where the words speak of change or of an edition, and its reading must be possible. A question
-    that tells the student's own history of one course and names another ("flunked A, passed B - can I
-    still enrol in C?") is about taking that course, not about the calendar's editions."""
+    that tells the student's own history of one course and names another ("flunked A, passed B - C
+    next?") is about taking that course, not about the calendar's editions."""
     codes = list(dict.fromkeys(m.code for m in local))
     if reader.change_classifier is None or not CHANGE_CUE_RE.search(part) or _about_the_student(part, local):
         return None
@@ -1100,7 +1100,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     return [local[-1].code] if local else []
 
 
-_TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on the way to|if)\b",
+_TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on (?:the|my) way (?:to|into)|if)\b",
                              re.IGNORECASE)
 
 
@@ -1110,7 +1110,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
     skip = _SKIP_RE.search(text)
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
         # the course the skipping word governs follows it ("skip A"), unless a word leads on to the goal
-        # ("A optional for B", "A left out on the way to B": the course before it is the one skipped)
+        # ("A optional for B", "A left out en route to B": the course before it is the one skipped)
         after = [i for i, m in enumerate(local) if m.start >= skip.end()
                  and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2
                  and not _TOWARD_GOAL_RE.match(text[skip.end():m.start])]

@@ -30,8 +30,8 @@ from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TAR
                                   CodeMention, read_mentions, read_scores)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
-# the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "a W on A",
-# "medical withdrawal from A", "A: A-"), each written without seeing an evaluation set
+# the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "A: W",
+# "withdrew from A on medical grounds", "A: A-"), each written without seeing an evaluation set
 BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"))
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
 UNCLEAR = "unclear"
@@ -50,9 +50,9 @@ OVERRULE_THRESHOLD = 0.8
 # give it DONE_THRESHOLD, and a cue the patterns read as done ("after", "with", "took") stands only while the
 # classifier gives "done" at least CUE_DONE_FLOOR. Below either the course is *unclear*, never completed
 # ("A before B?" read 0.79 done from the bare mention; "after failing A" kept the cue "after").
-# Chosen on the dev splits of every set (docs/evaluation.md): 0.8 / 0.3 and 0.7 / none both read 793 of
-# 862 with no wrong "Yes", 0.85 / 0.3 read 791; the tie went to the more careful pair. With lists read as
-# one course, 0.7, 0.75 and 0.8 all read 795 of 862: 0.8 stayed.
+# Chosen on the dev splits of every set (docs/evaluation.md), 847 questions: with the bank of 3,579
+# clauses 0.8 / 0.3 and 0.7 / none both read 793 with no wrong "Yes", 0.85 / 0.3 read 791, and the tie
+# went to the more careful pair; with lists read as one course, 0.7, 0.75 and 0.8 all read 801.
 DONE_THRESHOLD = 0.8
 CUE_DONE_FLOOR = 0.3
 CHAR_SCALE = 1.0   # weight of the spelling features beside the unit-length sentence vector
@@ -90,7 +90,7 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     lo = 0
     for m in _CLAUSE_CUT_RE.finditer(text, 0, start):
         lo = m.end()
-    # a course alone before its mark ("A? nope, never."), not a question about it ("can I take A? I have B")
+    # a course alone before its mark ("A? nope, never."), not a question about it ("may I register in A? I have B")
     asked_and_answered = _SELF_ANSWER_RE.match(text, end) if not _WORD_RE.search(text, lo, start) else None
     cut = _CLAUSE_CUT_RE.search(text, asked_and_answered.end() if asked_and_answered else end)
     return lo, cut.start() if cut else len(text)
