@@ -200,6 +200,7 @@ _HIGH_SCHOOL_COURSE_RE = re.compile(r"\b(?:physics|chemistry|chem|biology|bio|ma
 _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
                                 r"\bdouble[- ]count\w*|\banti-?req\w*|"
                                 r"\b(?:not|never|no longer)\s+(?:get|receive|earn|be given|be granted)\s+credit\b|"
+                                r"\b(?:can'?t|cannot|won'?t)\s+(?:i\s+|you\s+)?(?:also\s+)?(?:get|receive|earn)\s+credit\b|"
                                 r"\blose\s+(?:the\s+)?credit\b|\bno credit for\b", re.IGNORECASE)
 # "could I (still) register in X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
@@ -711,8 +712,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         intent == "prereq_of" and not _REQUISITE_WORD_RE.search(part) and not _NEED_RE.search(part))
     if (intent in ("unlocks", "exclusion", "compare", "credit_compare") or unsure_other) and history is None \
             and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
-            and not (_OPENS_RE.search(part) or _EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part)
-                     or cue or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
+            and not (_OPENS_RE.search(asking) or _EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)
+                     or cue or re.search(r"\bcredits?\b", asking, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
     if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
             and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(part):

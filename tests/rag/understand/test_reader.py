@@ -518,3 +518,12 @@ def test_a_statement_of_what_was_done_is_no_question_even_when_it_speaks_of_cred
 def test_a_course_answered_by_the_student_is_history_not_a_question(reader):
     q = understand("ABCD 110? nope, never. so can I do ABCD 210?", reader)
     assert q.intent == "eligibility" and not q.parts and "ABCD 110" not in q.completed
+
+
+def test_credit_said_of_the_history_does_not_make_a_credits_question(reader):
+    q = understand("I audited ABCD 110 last year, no credit. Can I take ABCD 210?", reader)
+    assert q.intent == "eligibility" and "ABCD 110" in q.not_completed
+
+
+def test_which_courses_cannot_also_earn_credit_asks_for_exclusions(reader):
+    assert understand("Which courses can't I also get credit for if I take ABCD 110?", reader).intent == "exclusion"
