@@ -258,6 +258,10 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
         return "cannot tell", (f"Cannot tell: once you have completed {', '.join(assumed)} you meet the course "
                                f"prerequisites of {c.code}, but it is also restricted: {_quote(c.restriction)} {ref}"
                                f"\n{quote}")
+    if assumed and evaluate(tree, with_assumed) == NO and not unclear:  # "if I finish A in summer, B?": not enough
+        return "no", (f"No: even once you have completed {', '.join(assumed)}, you would not meet the "
+                      f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, with_assumed))}. {ref}"
+                      f"\n{quote}")
     optimistic = with_assumed.plus(unclear)
     if unclear and evaluate(tree, optimistic) == YES:
         rest = f" and {c.restriction}" if c.restriction and restricted != YES else ""

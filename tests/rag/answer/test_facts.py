@@ -343,3 +343,14 @@ def test_a_course_missing_from_the_record_asks_for_eligibility_not_credit(answer
 def test_a_corequisite_is_not_a_prerequisite_when_the_question_asks_what_comes_first(answerer):
     a = _facts_answer(answerer, "is CPSC 110 a prerequisite for CPSC 121?")  # its corequisite only
     assert a.verdict == "no" and a.answer.startswith("No, not a prerequisite") and "corequisite" in a.answer
+
+
+def test_skipping_a_course_on_the_way_to_another_asks_whether_the_other_needs_it(answerer):
+    a = _facts_answer(answerer, "thinking about skipping CPSC 210 and going straight into CPSC 310, is that allowed?")
+    assert a.verdict == "no" and a.answer.startswith("No, it cannot be skipped: CPSC 310 requires CPSC 210")
+
+
+def test_a_planned_course_that_is_not_enough_says_what_else_is_needed(answerer):
+    a = _facts_answer(answerer, "if i finish CPSC 210 in the summer can i take CPSC 213 in september")
+    assert a.verdict == "no" and a.answer.startswith("No: even once you have completed CPSC 210")
+    assert "still needed: CPSC 121" in a.answer
