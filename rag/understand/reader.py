@@ -1101,6 +1101,9 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     return [local[-1].code] if local else []
 
 
+# "does B have A as a prereq", "do I have A as a prerequisite for B": the course between is the one asked about
+_HAS_AS_PREREQ_RE = re.compile(r"\bha(?:ve|s)\s+(?P<asked>.{3,24}?)\s+as\s+(?:a|an|one of (?:its|the)|its|the)\s+pre",
+                               re.IGNORECASE)
 _TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on (?:the|my) way (?:to|into)|if)\b",
                              re.IGNORECASE)
 
@@ -1119,6 +1122,11 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         asked = after[:1] or before[-1:]
         if asked:
             return [i for i in range(len(local)) if local[i].code != local[asked[0]].code]
+    has_as = _HAS_AS_PREREQ_RE.search(text)
+    if has_as and len(local) >= 2:
+        asked = [i for i, m in enumerate(local) if has_as.start("asked") <= m.start < has_as.end("asked")]
+        if asked:
+            return [i for i in range(len(local)) if local[i].code not in {local[j].code for j in asked}]
     first = FIRST_COURSE_RE.search(text)
     if first:
         code = re.sub(r"[\W_]", "", first.group(1)).upper()

@@ -527,3 +527,10 @@ def test_credit_said_of_the_history_does_not_make_a_credits_question(reader):
 
 def test_which_courses_cannot_also_earn_credit_asks_for_exclusions(reader):
     assert understand("Which courses can't I also get credit for if I take ABCD 110?", reader).intent == "exclusion"
+
+
+@pytest.mark.parametrize("text, asked, target", [("does ABCD 210 have ABCD 110 as a prereq?", "ABCD 110", "ABCD 210"),
+                                                 ("does ABCD 110 have ABCD 210 as a prereq?", "ABCD 210", "ABCD 110")])
+def test_the_course_had_as_a_prerequisite_is_the_one_asked_about(reader, text, asked, target):
+    q = understand(text, reader)
+    assert q.intent == "need_check" and q.asked == [asked] and q.targets == [target]
