@@ -209,10 +209,11 @@ class BankRow:
 
 def load_bank(paths: Path | tuple[Path, ...] = BANK_PATHS) -> list[BankRow]:
     """The example bank, each text read the way a question is: mentions found, window cut, cue role read."""
-    rows = []
-    for path in (paths,) if isinstance(paths, Path) else paths:
-        rows += _load_bank_file(path)
-    return rows
+    return [row for path in _as_paths(paths) for row in _load_bank_file(path)]
+
+
+def _as_paths(paths: Path | tuple[Path, ...]) -> tuple[Path, ...]:
+    return (paths,) if isinstance(paths, Path) else paths
 
 
 def _load_bank_file(path: Path) -> list[BankRow]:
@@ -244,7 +245,7 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
     shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v6"
-    text = b"".join(p.read_bytes() for p in ((paths,) if isinstance(paths, Path) else paths))
+    text = b"".join(p.read_bytes() for p in _as_paths(paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 
 
