@@ -682,8 +682,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
-                and (name not in PLANNING or name in planning)
-                and _change_possible(name, part)]
+                and (name not in PLANNING or name in planning)]  # change kinds come from _change_reading
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
     change = _change_reading(asked, part, reader, local, subjects)
