@@ -197,6 +197,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if previous is not None and _LIST_JOIN_RE.match(text[previous.end:mention.start]):
         return previous.role, previous.cue
     lo = max(_clause_start(text, mention.start), previous.end if previous else 0)
+    if previous is not None:  # "A failed, B done": the cue is A's, told right after it, and a comma ends it
+        lo = max(lo, previous.end + _post_cue_end(text[previous.end:mention.start]))
     window = text[lo:mention.start]
     last = None
     for m in _CUE_RE.finditer(window):
@@ -213,6 +215,21 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):
         kind = "not"  # "without having done A", "never having taken A", "without taking A"
     return {"not": NOT_DONE, "done": DONE, "target": TARGET}[kind], last.group(0).lower()
+
+
+# the words between two courses hold the first one's own status, then a mark that ends it ("A failed, B
+# done", "A dropped; B ok"): a cue told right after a course, before a comma, belongs to it, while
+# "have A, dropped B" puts the comma first and the cue reaches forward
+_MARK_RE = re.compile(r"\)?\s*[,;.!?]")
+
+
+def _post_cue_end(gap: str) -> int:
+    """Where the first course's own status ends in the gap before the next course (past its mark), or 0."""
+    if gap.lstrip().startswith((",", ";", ".", "!", "?")):
+        return 0
+    cue = _POST_NOT_RE.match(gap) or _POST_DONE_RE.match(gap)
+    mark = _MARK_RE.match(gap, cue.end()) if cue else None
+    return mark.end() if mark else 0
 
 
 def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
@@ -232,7 +249,8 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
         after = text[mentions[j].end:mentions[j].end + 40]
         post = NOT_DONE if _POST_NOT_RE.match(after) else DONE if _POST_DONE_RE.match(after) else ""
         nxt = mentions[j + 1] if j + 1 < len(mentions) else None
-        if post and nxt is not None and len(re.findall(r"[A-Za-z']+", text[mentions[j].end:nxt.start])) <= 3:
+        if post and nxt is not None and len(re.findall(r"[A-Za-z']+", text[mentions[j].end:nxt.start])) <= 3 \
+                and not _post_cue_end(text[mentions[j].end:nxt.start]):
             post = ""  # "have A, dropped B": the cue reaches forward to B, not back to A
 
         if post:

@@ -1,0 +1,22 @@
+"""Cue patterns of ``rag.understand.slots``: which course a status word belongs to."""
+
+from __future__ import annotations
+
+import pytest
+
+from rag.understand.slots import DONE, NOT_DONE, read_mentions
+
+SUBJECTS = ["ABC", "DEF", "GHI"]
+
+
+@pytest.mark.parametrize("text, roles", [
+    # a status told right after a course, then a comma or stop, is that course's own
+    ("ABC 100 done, DEF 200 failed, GHI 300 done. can I take ABC 400?", [DONE, NOT_DONE, DONE]),
+    ("ABC 100 (failed), DEF 200 done. ABC 400?", [NOT_DONE, DONE, ""]),
+    ("ABC 100 done. dropped DEF 200. ABC 400?", [DONE, NOT_DONE, ""]),
+    # a cue after the comma reaches forward, and one before a list covers the list
+    ("ABC 100 failed, dropped DEF 200. ABC 400?", [NOT_DONE, NOT_DONE, ""]),
+    ("failed ABC 100, DEF 200", [NOT_DONE, NOT_DONE]),
+])
+def test_a_status_after_a_course_stays_with_that_course(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
