@@ -555,20 +555,31 @@ def _other_level(text: str, code: str) -> bool:
     return bool(levels) and code.split()[-1][0] not in levels
 
 
+def _title_names(title: str) -> list[str]:
+    """A title and, for "Music Education: Orff Level III", the part after the colon a student would say."""
+    head, colon, tail = title.partition(":")
+    return [title, tail.strip()] if colon and tail.strip() else [title]
+
+
 class CourseTitles:
     """Courses named by title ("can I do municipal engineering now?"), when the title names one course.
 
-    Only titles of two or more words that no other course shares and that are not a program's or a
-    subject's name count, matched as whole word runs; the code is written after the title so every
-    later step reads it like a typed code ("municipal engineering (CIVL 409)").
+    Only titles that no other course shares and that are not a program's or a subject's name count,
+    matched as whole word runs; the code is written after the title so every later step reads it like a
+    typed code ("municipal engineering (CIVL 409)"). The part of a title after its colon counts as a
+    title too ("Orff Level III"). A one-word title ("Sedimentology") counts only beside a typed code of
+    the same subject: alone, a word like "poetry" or "finance" names a topic more often than a course.
     """
 
     def __init__(self, titles: dict[str, str], exclude: set[str] = frozenset()) -> None:
         counts: dict[tuple[str, ...], list[str]] = {}
         for code, title in titles.items():
-            key = tuple(_TITLE_WORD_RE.findall(title.lower()))
-            if 2 <= len(key) <= _MAX_TITLE_WORDS and len(" ".join(key)) >= 10:
-                counts.setdefault(key, []).append(code)
+            for name in _title_names(title):
+                key = tuple(_TITLE_WORD_RE.findall(name.lower()))
+                if 1 <= len(key) <= _MAX_TITLE_WORDS and len(" ".join(key)) >= (10 if len(key) > 1 else 8):
+                    counts.setdefault(key, [])
+                    if code not in counts[key]:
+                        counts[key].append(code)
         skip = {tuple(_TITLE_WORD_RE.findall(x.lower())) for x in exclude} | {
             tuple(_TITLE_WORD_RE.findall(name)) for name in SUBJECT_NAMES}
         self.codes = {key: codes[0] for key, codes in counts.items() if len(codes) == 1 and key not in skip}
@@ -583,10 +594,12 @@ class CourseTitles:
         inserts: list[tuple[int, str]] = []
         i = 0
         while i < len(words):
-            for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 1, -1):
+            for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 0, -1):
                 code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
                 if code is None or code in present:
                     continue
+                if n == 1 and not any(typed_code.split()[0] == code.split()[0] for typed_code in present):
+                    continue  # one word ("sedimentology") names a course only beside a code of its subject
                 start, end = words[i][1], words[i + n - 1][2]
                 # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it;
                 # "a course about machine learning at the 400 level" names a topic, not the course of that title

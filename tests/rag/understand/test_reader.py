@@ -486,6 +486,22 @@ def test_planning_on_a_title_still_names_the_course():
     assert "(WIDG 453)" in titles.name_courses("any course on gizmo system analysis?", ["WIDG"])  # no level: the course
 
 
+def test_the_part_of_a_title_after_its_colon_names_the_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 418": "Gizmo Education: Orff Level II", "WIDG 419": "Gizmo Education: Orff Level III"})
+    assert titles.name_courses("may I enrol in orff level iii?", ["WIDG"]) == "may I enrol in orff level iii (WIDG 419)?"
+
+
+def test_a_one_word_title_names_a_course_only_beside_a_code_of_its_subject():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 405": "Morphologies", "WIDG 201": "Gizmo Basics"})
+    assert titles.name_courses("have widg 201, what's left before morphologies?", ["WIDG"]).endswith(
+        "morphologies (WIDG 405)?")
+    assert titles.name_courses("is morphologies a hard topic?", ["WIDG"]) == "is morphologies a hard topic?"
+
+
 def test_a_course_heading_the_question_as_its_label_is_the_one_asked_about(reader):
     q = understand("ABCD 310: second year, have ABCD 213 though. allowed?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and q.completed == ["ABCD 213"]
