@@ -31,8 +31,10 @@ from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TAR
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "A: W",
-# "withdrew from A on medical grounds", "A: A-"), each written without seeing an evaluation set
-BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"))
+# "withdrew from A on medical grounds", "A: A-"), then a fourth's (casual plans, slang drops, what a record
+# shows, a mark after each course of a list, counterfactuals, refused credit), none seeing an evaluation set
+BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"),
+              EXAMPLES_PATH.with_name("status_examples_more.jsonl"))
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
 UNCLEAR = "unclear"
 TARGET_MASK, OTHER_MASK = "ABC 100", "DEF 200"  # the mention classified, and any other course in its clause
@@ -369,6 +371,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.assumed = premise   # (the classifier reads it under way; "failed A" alone is never one)
             continue
         overruled = s.confidence >= OVERRULE_THRESHOLD and s.label in ("not_done", "in_progress", "planned")
+        if m.role == "" and m.code in passed and not overruled and s.label != "asked":
+            m.role, m.cue = DONE, "done"  # "scraped a 50 in A": a stated pass is a done cue; the classifier
+            continue                      # reads words, not marks, and may overrule it only when sure
         if m.role == DONE and not overruled:
             if s.done < CUE_DONE_FLOOR and not premise:  # the cue says done, the classifier does not agree
                 m.role, m.cue, m.status = "", "", UNCLEAR    # ("if I pass A, ..." keeps its premise reading)

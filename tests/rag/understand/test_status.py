@@ -169,3 +169,15 @@ def test_a_stated_failing_mark_is_not_done_whatever_the_words_say():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("done", 0.9, done=0.9), st.Status("asked", 0.9)])
     assert mentions[0].role == NOT_DONE
+
+
+def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
+    text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == ""
+    st.settle_statuses(text, mentions, [st.Status("not_done", st.OVERRULE_THRESHOLD - 0.05, done=0.1),
+                                        st.Status("asked", 0.9)])
+    assert mentions[0].role == DONE
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("not_done", 0.95, done=0.01), st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE
