@@ -596,8 +596,11 @@ class CourseTitles:
         while i < len(words):
             for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 0, -1):
                 code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
-                if code is None or code in present:
+                if code is None:
                     continue
+                if code in present:  # "WOOD 386 applied mechanics of materials": the typed course's own title,
+                    i += n - 1       # whose shorter tail ("mechanics of materials") is another course's
+                    break
                 if n == 1 and not any(typed_code.split()[0] == code.split()[0] for typed_code in present):
                     continue  # one word ("sedimentology") names a course only beside a code of its subject
                 start, end = words[i][1], words[i + n - 1][2]
