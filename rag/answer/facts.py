@@ -302,8 +302,9 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
     if not others - set(q.not_completed) and result != YES:
         return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
-    if result == YES and not c.restriction:
-        # avoidable, but only through courses the question does not say were taken: not a "yes"
+    if result == YES and not c.restriction and evaluate(tree, set(q.completed)) != UNKNOWN:
+        # avoidable, but only through courses the question does not say were taken: not a "yes" (a route
+        # through standing or a grade the student did not state is not a "no" either: "cannot tell", below)
         left = without(tree, set(q.not_completed)) or tree
         return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
                       f"but only by a route you have not mentioned: {describe(left)}. {ref}\n{quote}")

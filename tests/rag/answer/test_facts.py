@@ -354,3 +354,15 @@ def test_a_planned_course_that_is_not_enough_says_what_else_is_needed(answerer):
     a = _facts_answer(answerer, "if i finish CPSC 210 in the summer can i take CPSC 213 in september")
     assert a.verdict == "no" and a.answer.startswith("No: even once you have completed CPSC 210")
     assert "still needed: CPSC 121" in a.answer
+
+
+def test_a_route_through_standing_the_student_did_not_state_is_cannot_tell_not_no():
+    from rag.answer.facts import _without
+
+    course = _tiny_course("ABCD 353", prerequisite="Two of ABCD 100, ABCD 101, ABCD 110, ABCD 240. "
+                                                   "Or third-year standing or higher.")
+    verdict, text = _without(course, _tiny_question("ABCD 353", not_completed=["ABCD 100", "ABCD 101"]), "[1]")
+    assert verdict == "cannot tell" and "third-year standing" in text
+    courses_only = _tiny_course("ABCD 354", prerequisite="One of ABCD 100, ABCD 110.")
+    verdict, text = _without(courses_only, _tiny_question("ABCD 354", not_completed=["ABCD 100"]), "[1]")
+    assert verdict == "no" and "route you have not mentioned" in text
