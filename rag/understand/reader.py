@@ -45,6 +45,13 @@ PLANNING = ("chain", "program_left")  # a whole route or a year's rest: never na
 # a chain reading this likely needs no cue word; on every set's dev split 0.55 and above tied, and 0.4 read
 # one more question of an older set as a chain
 PLANNING_SURE = 0.55
+# ... nor does one that leads every other reading by this factor and asks for courses ("no music background
+# whatsoever, which courses would I need before A": chain 0.39, the next 0.12). On the dev splits 1.5 and 2.5
+# tied (+5 planning C, none lost once "A next?" and "what can I take next" were kept out); the larger kept
+PLANNING_LEAD = 2.5
+# words that ask for courses, not for a verdict on one ("which courses", "walk me through", "anything else")
+_ASKS_FOR_COURSES_RE = re.compile(r"\b(?:what|what's|whats|which|anything|everything|walk me|list|how many)\b",
+                                  re.IGNORECASE)
 # what changed between two calendar editions; possible only when the words speak of change or of an edition
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
@@ -749,7 +756,11 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     if any(_YES_NO_RE.search(s) for s in asking[-1:]):  # the last clause asks: "A, B done -- does that cover C?"
         return set()
     allowed = set()
-    sure = scores.get("chain", 0.0) >= PLANNING_SURE  # a clear reading needs no cue word
+    chain = scores.get("chain", 0.0)
+    rest = max((p for name, p in scores.items() if name != "chain"), default=0.0)
+    leads = chain >= PLANNING_LEAD * rest and _ASKS_FOR_COURSES_RE.search(part) is not None \
+        and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A what can I take next"
+    sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)):
         allowed.add("chain")
     if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
@@ -872,7 +883,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                 and _BEFORE_COURSE_RE.search(part):
             return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
         opens = _OPENS_RE.search(part)
-        if opens and {"prereq_of", "unlocks"} <= set(names):
+        if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
     if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \
