@@ -62,7 +62,7 @@ STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNOR
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
 _PLANNING_WORDS = json.loads(Path(__file__).with_name("planning_words.json").read_text(encoding="utf-8"))
-PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE) for name in PLANNING}
+PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE) for name in (*PLANNING, "rest")}
 CHANGE_FACET_RES = {facet: re.compile("|".join(words), re.IGNORECASE)
                     for facet, words in _CHANGE_WORDS["facets"].items()}
 FACT_INTENTS = (*CHANGE_INTENTS, "chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
@@ -685,6 +685,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their
     # words ("credit", "dropped") speak of the student's past, not of what is asked
     asking = " ".join([p for p in sentences if not _tells_history(p, text, local)] or sentences) or part
+    if asking != asked:  # "finished Enriched Physics 1 (PHYS 106). where can that take me?": no subject asked
+        subjects = q.subjects = read_subjects(_HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(asking, local, text)),
+                                              reader.subjects)
     scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
@@ -692,6 +695,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 and (name not in PLANNING or name in planning)]  # change kinds come from _change_reading
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
+    if told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] \
+            in (("prereq_of", "eligibility") if PLANNING_CUE_RES["rest"].search(part) else ("prereq_of",)):
+        # "took A, in B now. what else do I need before C": with a history told, a chain word and no yes/no
+        # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
+        feasible = _put_first(feasible, "chain")
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]

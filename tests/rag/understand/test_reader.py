@@ -562,3 +562,14 @@ def test_the_course_had_as_a_prerequisite_is_the_one_asked_about(reader, text, a
 ])
 def test_a_chain_reading_needs_a_chain_word_or_a_clear_lead(reader, text, intent):
     assert understand(text, reader).intent == intent
+
+
+def test_a_history_told_with_a_word_for_the_rest_asks_for_the_rest_of_the_chain(reader):
+    q = understand("took ABCD 110 last yr and im sitting in ABCD 210 rn. what else do i need before ABCD 410", reader)
+    assert q.intent == "chain" and q.target == "ABCD 410" and q.completed == ["ABCD 110"]
+    assert understand("ABCD 110, ABCD 210 all done. good to go for ABCD 410?", reader).intent == "eligibility"
+
+
+def test_a_subject_named_only_in_the_history_does_not_narrow_what_is_asked(reader):
+    assert understand("finished Intro Biology (BIOL 121). where can that take me next?", reader).subjects == []
+    assert understand("finished BIOL 121. what biology can I take next?", reader).subjects == ["BIOL"]
