@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rag.understand import status as st
-from rag.understand.slots import DONE, NOT_DONE, read_mentions
+from rag.understand.slots import DONE, NOT_DONE, TARGET, read_mentions
 
 SUBJECTS = ["ABCD", "EFGH"]
 
@@ -181,3 +181,11 @@ def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("not_done", 0.95, done=0.01), st.Status("asked", 0.9)])
     assert mentions[0].role == NOT_DONE
+
+
+def test_a_course_the_classifier_reads_as_done_is_history_even_after_a_target_word():
+    text = "I already hold credit for ABCD 110. anything else before EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert mentions[0].role == TARGET  # "for A" reads as the course asked about
+    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.9)])
+    assert mentions[0].role == DONE
