@@ -22,6 +22,10 @@ from rag.index.requirement_tree import describe
 GROUP_OPS = ("all", "one", "n_of")
 NOTE_OPS = ("standing", "permission", "program", "placement", "other", "unparsed")
 
+# said of a requirement list that does not say whether one or all of its courses are needed
+AMBIGUOUS_NOTE = ("its prerequisite list does not say whether one or all of its courses are needed; "
+                  "the route above takes all of them")
+
 
 @dataclass
 class Choice:
@@ -144,8 +148,8 @@ class ChainPlanner:
         if op == "score":
             return self._score(node, alongside)
         if op == "ambiguous":  # one or all, the calendar does not say: all, so no required course is dropped
-            inner = self._all(node["items"], alongside)
-            return _Route(inner.courses, inner.direct, inner.coreqs, inner.notes + [describe(node)], inner.choices)
+            inner = self._all(node["items"], alongside)  # the note names no course: a done one reads as to do
+            return _Route(inner.courses, inner.direct, inner.coreqs, inner.notes + [AMBIGUOUS_NOTE], inner.choices)
         if op == "all":
             return self._all(node["items"], alongside)
         if op in ("one", "n_of"):

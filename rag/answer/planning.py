@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from rag.answer.chain import Chain, ChainPlanner, Step
+from rag.answer.chain import AMBIGUOUS_NOTE, Chain, ChainPlanner, Step
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, program_source
 from rag.index.facts import FactStore, ProgramRow
 from rag.index.requirement_tree import NO, YES, History, evaluate, missing
@@ -96,7 +96,8 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
     conditions = [(s.code, n) for s in plan.steps for n in s.conditions]
     if conditions:
         lines.append("Also required, not a course:")
-        lines += [f"- for {code}: \u201c{text}\u201d" for code, text in conditions]
+        lines += [f"- for {code}: {text}" if text == AMBIGUOUS_NOTE else f"- for {code}: \u201c{text}\u201d"
+                  for code, text in conditions]  # the calendar's words in quotes, ubcal's own without
     for cycle in plan.cycles:
         lines.append(f"The calendar's requirements go round in a circle ({cycle}); the route stops there.")
     if plan.not_in_calendar:

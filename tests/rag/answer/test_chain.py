@@ -85,3 +85,12 @@ def test_conditions_that_are_not_courses_are_named_and_permission_is_not_a_route
 def test_a_course_missing_from_the_calendar_is_named_not_followed():
     plan = ChainPlanner(_facts(_course("ABCD 300", "WXYZ 200.")), set()).plan("ABCD 300")
     assert plan.not_in_calendar == ["WXYZ 200"] and [s.code for s in plan.to_take] == ["WXYZ 200"]
+
+
+def test_a_list_that_does_not_say_one_or_all_is_taken_whole_and_its_note_names_no_course():
+    from rag.answer.chain import AMBIGUOUS_NOTE
+
+    facts = _facts(_course("ABCD 100"), _course("ABCD 110"), _course("ABCD 300", "ABCD 100, ABCD 110"))
+    plan = ChainPlanner(facts, {"ABCD 100"}).plan("ABCD 300")
+    assert [s.code for s in plan.to_take] == ["ABCD 110"]
+    assert plan.steps[-1].conditions == [AMBIGUOUS_NOTE] and "ABCD 100" not in AMBIGUOUS_NOTE
