@@ -354,8 +354,12 @@ _STANDING_RE = re.compile(
 # a grade the student states for a course: "70% in CHEM 233", "CHEM 233 (72%)", "MATH 100 with a 55"
 _SCORE_BEFORE_RE = re.compile(r"\b(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?\s+(?:in|on|for)\s*$", re.IGNORECASE)
 _SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)|"
-                             r"(?:with|w/|got)\s+(?:an?\s+)?(?P<t>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?"
-                             r"(?!\s*(?:credits?|cr|level|-level|hours?)\b)(?![\d.]))", re.IGNORECASE)
+                             # "A with a 55", "A — finished with a 45", "A: ended up with 48%"
+                             r"(?:[-\u2014\u2013:,]\s*)?(?:(?:i\s+)?(?:finished|ended|ended up|passed|completed|done|"
+                             r"wrapped up|came out|failed|scraped by|took it)\s+)?"
+                             r"(?:with|w/|got|scored)\s+(?:an?\s+)?(?P<t>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?"
+                             r"(?!\s*(?:credits?|cr|level|-level|hours?)\b)(?!\d|\.\d)"
+                             r"(?!\s*(?:%|percent)?\s*\b(?:in|on|for)\s+(?:the\s+)?[A-Za-z]{2,5}\s?\d{3}))", re.IGNORECASE)
 
 
 # "I'm not a creative writing major", "not in the X dual degree", "so no neuroscience specialization"
@@ -508,7 +512,7 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
         found = _SCORE_BEFORE_RE.search(text[lo:m.start])
         if found and any(o.start <= lo + found.start("s") < o.end for o in mentions):
             found = None  # "ling 100 for ling 200": the number is another course's, not a grade
-        found = found or _SCORE_AFTER_RE.match(text[m.end:m.end + 20])
+        found = found or _SCORE_AFTER_RE.match(text[m.end:m.end + 40])
         value = found and (found["s"] or found.groupdict().get("t"))
         if value and 0 <= float(value) <= 100:
             scores[m.code] = float(value)

@@ -20,3 +20,16 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
 ])
 def test_a_status_after_a_course_stays_with_that_course(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
+
+
+@pytest.mark.parametrize("text, scores", [
+    ("ABC 373 — finished with a 45. Does that let me into ABC 487?", {"ABC 373": 45.0}),
+    ("ABC 373: ended up with 48%. ABC 487?", {"ABC 373": 48.0}),
+    ("ABC 373 with 3 credits, ABC 487?", {}),
+    # a mark followed by "in B" is B's, not the course before it
+    ("took ABC 373, got 80 in DEF 374", {"DEF 374": 80.0}),
+])
+def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores):
+    from rag.understand.slots import read_scores
+
+    assert read_scores(text, read_mentions(text, SUBJECTS)) == scores
