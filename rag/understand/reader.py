@@ -99,6 +99,10 @@ _LABEL = r"(?:[\w' ]{1,30}(?::|\s[-\u2014\u2013])\s+)?"
 _ASKS_RE = re.compile(r"\?\s*$|^\s*" + _LABEL + r"(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
+# a piece that opens with a verb and ends with a full stop goes on the statement before it ("my A exam was
+# deferred and is still pending."), where "is it still open?" would ask
+_VERB_START_RE = re.compile(r"\s*(?:is|are|am|was|were|do|does|did|has|have|had)\b(?!\s+(?:i|you|u|it|there|this|"
+                            r"that|they|we|he|she|[A-Z]{2,5}\s?\d{3})\b)", re.IGNORECASE)
 _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
                            r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
 # a piece that starts by telling history ("I have 6 credits of CHEM") is not a question of its own
@@ -335,6 +339,7 @@ class Question:
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
+    asks_sufficiency: bool = False  # "are A and B all I need for C": a corequisite still to take makes it a "No"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
@@ -506,7 +511,8 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
             continue
         names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
         states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \
-            or (tells_history is not None and tells_history(piece))
+            or (tells_history is not None and tells_history(piece)) \
+            or (piece.rstrip()[-1:] in ".!" and _VERB_START_RE.match(piece) is not None)  # "(and) is still pending."
         if (_ASKS_RE.search(piece) or names_a_facet) and not states:  # "credits for X and what does it need"
             parts.append(f"{pending} {piece}".strip())
             pending = ""
@@ -1040,7 +1046,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if intent != "unlocks":
             q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
         if intent == "eligibility":
-            if (_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text)) and not _states_history(q.text):
+            q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
+            if q.asks_sufficiency and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or

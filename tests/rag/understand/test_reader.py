@@ -573,3 +573,9 @@ def test_a_history_told_with_a_word_for_the_rest_asks_for_the_rest_of_the_chain(
 def test_a_subject_named_only_in_the_history_does_not_narrow_what_is_asked(reader):
     assert understand("finished Intro Biology (BIOL 121). where can that take me next?", reader).subjects == []
     assert understand("finished BIOL 121. what biology can I take next?", reader).subjects == ["BIOL"]
+
+
+def test_a_piece_that_opens_with_a_verb_and_ends_with_a_stop_is_a_statement():
+    parts = split_parts("ABCD 110 finished, but my ABCD 120 exam was deferred and is still pending. ABCD 410?")
+    assert len(parts) == 1
+    assert len(split_parts("What are the prereqs of ABCD 110. Is ABCD 120 required.")) == 2
