@@ -220,6 +220,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "
                 f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
+    elif result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
+            and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES:
+        result = NO  # "are A and B all I need for C": not while C's corequisite is still to take
+        lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (before or at the same time). {ref}")
     elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == NO:
@@ -229,7 +234,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
                 f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")
     lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
-    if result == YES and c.corequisite:
+    if c.corequisite and (result == YES or lead.startswith("No, not on their own")):
         lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
     if clash:
         lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
