@@ -44,7 +44,7 @@ _DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
          r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
-         r"took|credit in|my|only done|just did|just finished|just completed|also did|also have|and passed|"
+         r"took|credit in|only done|just did|just finished|just completed|also did|also have|and passed|"
          r"got through|cleared|aced|wrapped up|knocked out|got credit for|earned credit (?:for|in)|hold|own|"
          r"finished up|passed off|have done|did well in|did(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")
 _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| for)?|get into|getting into|"
@@ -57,19 +57,20 @@ CONCURRENT_CUE_RE = re.compile(r"currently|am taking|i'?m taking|still taking|in
 _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<target>{_TARGET})\b",
                      re.IGNORECASE)
 # a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
-_POST_NOT_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+)?"
+_POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+)?"
                           r"(?:still\s+|also\s+)?"
                           r"(?:not\s+(?:yet\s+)?(?:done|taken|completed|finished|passed)|failed|dropped|"
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
-_POST_DONE_RE = re.compile(r"^\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
-                           r"have\s+been\s+|all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
+_POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
+                           r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
 # a negation whose object is a pronoun points back: "did A and B, dropped both"; "took A but failed it"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
                           r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
                           r"didn'?t complete|did not complete|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
-                          r"missed|never took|never taken|haven'?t taken|have not taken)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
+                          r"missed|never took|never taken|haven'?t taken|have not taken|don'?t have|do not have|"
+                          r"never completed|haven'?t completed|have not completed|never got)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
                           r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)
 _PRONOUN_OBJECT_RE = re.compile(r"^\s+(?:it|that(?: one)?|this(?: one)?|them|both|the course|the class)\b",
                                 re.IGNORECASE)
@@ -259,10 +260,25 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
                     m.role, m.cue = post, post
         i = j + 1
     _negate_back(text, mentions)
+    _negate_elided(text, mentions)
     for m in mentions:  # "48% in A": a grade below the pass mark is a failed course, not a completed one
         if m.code in (failed := failed_by_grade(text, mentions)) and m.role in (NONE, DONE):
             m.role, m.cue = NOT_DONE, failed[m.code]
     return mentions
+
+
+# "my brother took A; I haven't.", "... but I didn't": a negated verb with nothing after it speaks of the
+# course named last before it
+_BARE_NEGATION_RE = re.compile(r"\b(?:i|i'?ve|i)\s+(?:haven'?t|havent|have not|didn'?t|didnt|did not|never did|"
+                               r"hadn'?t|had not|have never|never have)\b(?=\s*(?:$|[.;,!?)\u2014\u2013-]|"
+                               r"\s+(?:yet|though|tho|myself|personally|lol)\b))", re.IGNORECASE)
+
+
+def _negate_elided(text: str, mentions: list[CodeMention]) -> None:
+    for cue in _BARE_NEGATION_RE.finditer(text):
+        before = [m for m in mentions if m.end <= cue.start() and m.role != TARGET]
+        if before and before[-1].role != NOT_DONE:
+            before[-1].role, before[-1].cue = NOT_DONE, cue.group(0).lower()
 
 
 def _negate_back(text: str, mentions: list[CodeMention]) -> None:

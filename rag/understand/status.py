@@ -249,7 +249,7 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
 
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
-    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v7"
+    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v10"
     text = b"".join(p.read_bytes() for p in _as_paths(paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 

@@ -33,3 +33,17 @@ def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores)
     from rag.understand.slots import read_scores
 
     assert read_scores(text, read_mentions(text, SUBJECTS)) == scores
+
+
+@pytest.mark.parametrize("text, roles", [
+    # a negated verb with nothing after it speaks of the course named last before it
+    ("My brother took ABC 520; I haven't. Can I take ABC 521?", [NOT_DONE, "target"]),
+    ("if I had taken ABC 306 I'd be fine for ABC 406, but I didn't. does that matter?", [NOT_DONE, "target"]),
+    ("my ABC 398 placement fell through, so I don't have it. ABC 399?", [NOT_DONE, ""]),
+    # "my" says whose course it is, not that it is done
+    ("my ABC 445 transfer credit got rejected. ABC 446?", ["", ""]),
+    # a status after a closing bracket, with "both"
+    ("music history (ABC 220 and ABC 221) are both done with Bs. ABC 455?", [DONE, DONE, ""]),
+])
+def test_elided_and_bracketed_statuses(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)] == roles

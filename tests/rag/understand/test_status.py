@@ -189,3 +189,9 @@ def test_a_course_the_classifier_reads_as_done_is_history_even_after_a_target_wo
     assert mentions[0].role == TARGET  # "for A" reads as the course asked about
     st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.9)])
     assert mentions[0].role == DONE
+
+
+def test_a_friend_of_mine_did_it_is_not_the_students_record():
+    text = "A friend of mine did ABCD 110 and says EFGH 100 is great. Can I register for EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.someone_else(text, mentions, 0)
