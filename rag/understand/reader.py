@@ -981,11 +981,11 @@ def _bare_course_tail(part: str) -> bool:
 
 def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
     """Only courses taken are named, and the words ask what comes after them: what that history opens."""
-    if any(m.role not in (DONE, "") for m in local):
+    if any(m.role not in (DONE, "") and not m.assumed for m in local):  # "if I pass A this term": a premise
         return False
     if _WHAT_NEXT_RE.search(part):
         return True
-    return any(m.role == DONE for m in local) and _NEXT_ASK_RE.search(part) is not None
+    return any(m.role == DONE or m.assumed for m in local) and _NEXT_ASK_RE.search(part) is not None
 
 
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
