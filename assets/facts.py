@@ -73,7 +73,9 @@ _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open 
                              # with a BC-equivalent mark of A (86%) in English 12"
                              r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
-                             r"(?:consent|permission)|Admission to the course is limited)[^.]*\.?",
+                             r"(?:consent|permission)|Admission to the course is limited)"
+                             # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one
+                             r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]?\.))|\.(?=\s+(?-i:[a-z(])))*\.?",
                              re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")

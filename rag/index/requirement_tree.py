@@ -123,9 +123,40 @@ def in_group(group: str, said: tuple[str, ...]) -> bool:
         if not words:
             continue
         if words == wanted or (len(words) == 1 and initials and words == {initials}) or \
-                (len(wanted) == 1 and wanted == {_initials(phrase)}):
+                (len(wanted) == 1 and wanted == {_initials(phrase)}) or _describes(phrase, group):
             return True
     return False
+
+
+_GROUP_KIND_WORDS = frozenset({"graduate", "undergraduate", "certificate", "diploma", "option", "stream", "cohort",
+                               "honours", "minor", "specialization", "specialisation", "concentration", "with"})
+COVERAGE = 0.75  # share of a group's own words a student's description must name
+
+
+def _describes(phrase: str, group: str) -> bool:
+    """Whether every word the student used for their group is one of the group's own ("wood products
+    processing co-op" of "the Co-operative Education Program in Wood Products Processing"), a short form of
+    one ("co-op"), or the initials of a run of them ("PT" for "Physical Therapy"), with two words or more
+    matched: a student who names the group that closely is in it. One shared word ("science") is not enough."""
+    names = [w for w in re.findall(r"[a-z]+", _join_initials((group or "").replace("-", "")))]
+    own = {w for w in names if w not in _GROUP_FILLER}
+    runs = {"".join(w[0] for w in names[i:j]): names[i:j]
+            for i in range(len(names)) for j in range(i + 2, min(i + 5, len(names)) + 1)}
+    said = group_words((phrase or "").replace("-", ""))
+
+    def covers(word: str) -> set[str]:
+        """The group's words that one word of the student's stands for."""
+        if word in own:
+            return {word}
+        if word in runs:
+            return set(runs[word])
+        return {g for g in own if min(len(g), len(word)) >= 4 and (g.startswith(word) or word.startswith(g))}
+    found = [covers(w) for w in said]
+    distinct = own - _GROUP_KIND_WORDS  # "graduate", "certificate", "option": what kind of group, not which
+    covered = set().union(*found) if found else set()
+    # every word said is the group's, and together they name most of it: "wood products processing" alone is
+    # not "the Co-operative Education Program in Wood Products Processing" (3 of 5 words); with "co-op" it is
+    return len(said) >= 2 and all(found) and len(covered & distinct) >= COVERAGE * len(distinct)
 
 
 class History(frozenset):
@@ -185,6 +216,12 @@ def standing_met(text: str, completed: set[str]) -> str:
             return NO if found and _outside_years(found[0], found[1], completed) else UNKNOWN
         text = _OR_PERMISSION_RE.sub("", text or "")
     found = standing_condition(text)
+    if not found and _OR_PERMISSION_RE.search(text or ""):
+        # "Fourth-year standing or permission of the instructor": a stated year that meets the standing
+        # settles it (YES); one that does not leaves the permission route open (UNKNOWN)
+        found = standing_condition(_OR_PERMISSION_RE.sub("", text).strip(" ,."))
+        if not found or _outside_years(found[0], found[1], completed) is not False:
+            return UNKNOWN
     if not found:
         return UNKNOWN
     first, last, groups = found
@@ -221,11 +258,13 @@ def restriction_met(text: str, history: set[str]) -> str:
     if excluded_group(text, history):
         return NO
     by_year = standing_met(text, history)
-    m = _ADMITS_RE.match(text or "")
+    m = _ADMITS_RE.match(re.sub(r"\b(?:[A-Za-z]\.){2,}", lambda x: x[0].replace(".", ""), text or ""))  # "M.D.S."
     programs = getattr(history, "programs", ())
     if by_year != UNKNOWN or m is None or not programs:
         return by_year
     for alternative in re.split(r",|\bor\b", m["what"]):
+        if in_group(alternative, programs):  # "MDS computational linguistics" for "the M.D.S. program with ..."
+            return YES
         for title in programs:
             rest = re.sub(rf"\b{re.escape(title)}\b", " ", alternative, flags=re.IGNORECASE)
             if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():

@@ -380,7 +380,9 @@ _SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.
 
 # "I'm not a creative writing major", "not in the X dual degree", "so no neuroscience specialization"
 _GROUP_NOUN = (r"(?:major|majors|minor|student|students|specialization|specialisation|program|programme|degree|"
-               r"honours|cohort|stream|option)")
+               r"honours|cohort|stream|option|certificate|diploma|co-?op)")
+# group nouns that tell which group ("the PT certificate", "the WPP co-op"), kept in the group's name
+_NAMING_NOUN_RE = re.compile(r"(?:certificate|diploma|co-?op)$", re.IGNORECASE)
 _NOT_IN_RE = re.compile(
     r"(?:\bnot|n't|\bno longer|\bnever been)\s+(?:currently\s+|actually\s+|yet\s+)?(?:(?:a|an|in|into|part of|"
     r"enrolled in|admitted (?:in|into|to)|registered in|accepted (?:in|into|to))\s+)?(?:the\s+|a\s+|an\s+|my\s+)?"
@@ -497,6 +499,9 @@ def read_member_of(text: str) -> list[str]:
             if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d|-(?:year|yr)s?$", w, re.IGNORECASE):
                 break
             words.insert(0, w)
+        noun = m.group(0)[len(m["what"]):].strip()
+        if words and _NAMING_NOUN_RE.match(noun):
+            words.append(noun)
         if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
             out.append(" ".join(words))
     out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]

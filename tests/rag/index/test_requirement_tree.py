@@ -165,3 +165,25 @@ def test_an_all_of_inside_an_all_of_is_flattened_and_levels_are_marked_apart():
     # a "one of" inside a "one of" stays a group: its options keep their own condition
     tree = {"op": "one", "items": [{"op": "one", "items": [c("ABCD 101"), c("ABCD 102")]}, c("EFGH 100")]}
     assert describe(tree) == "one of (a) one of ABCD 101, ABCD 102; (b) EFGH 100"
+
+
+def test_a_student_who_names_the_group_closely_is_in_it():
+    from rag.index.requirement_tree import History, in_group, restriction_met
+
+    coop = "the Co-operative Education Program in Widget Products Processing"
+    assert in_group(coop, ("Widget Products Processing co-op",))
+    assert not in_group(coop, ("Widget Products Processing",))  # 3 of its 5 words: not the co-op program
+    assert in_group("the Graduate Certificate in Orthopaedic Widget Physical Therapy program",
+                    ("orthopaedic widget PT certificate",))
+    assert not in_group("Faculty of Science", ("political science",))
+    said = History({"ABCD 525"}, 0, programs=("MWS computational widgets",))
+    assert restriction_met("Restricted to students in the M.W.S. program with Computational Widgets option.",
+                           said) == "yes"
+
+
+def test_a_stated_year_meets_a_standing_that_permission_could_also_meet():
+    from rag.index.requirement_tree import History, standing_met
+
+    text = "Fourth-year standing or permission of the instructor"
+    assert standing_met(text, History(set(), 4)) == "yes"
+    assert standing_met(text, History(set(), 3)) == "cannot tell"  # permission may still let a third-year in

@@ -132,7 +132,7 @@ def test_history_statement_stays_with_the_question_after_it():
 
 
 def test_the_reading_line_says_what_was_understood(reader):
-    q = understand("Could I register in ABCD 221 w/o ABCD 210 if I took EFGH 100?", reader)
+    q = understand("I took EFGH 100. Could I register in ABCD 221 w/o ABCD 210?", reader)
     assert q.reading == ("Read as: completed EFGH 100; not completed ABCD 210; asking whether you can take "
                          "ABCD 221.")
     assert q.to_dict()["reading"] == q.reading
