@@ -1127,7 +1127,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
 
 
 # "does B have A as a prereq", "do I have A as a pre-req to B": the course between is the one asked about
-_HAS_AS_PREREQ_RE = re.compile(r"\bha(?:ve|s)\s+(?P<asked>.{3,24}?)\s+as\s+(?:a|an|one of (?:its|the)|its|the)\s+pre",
+_HAS_AS_PREREQ_RE = re.compile(r"\b(?:ha(?:ve|s)|lists?|includes?|names?|counts?)\s+(?P<asked>.{3,24}?)\s+as\s+(?:a|an|one of (?:its|the)|its|the)\s+pre",
                                re.IGNORECASE)
 _TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on (?:the|my) way (?:to|into)|if)\b",
                              re.IGNORECASE)

@@ -366,3 +366,17 @@ def test_a_route_through_standing_the_student_did_not_state_is_cannot_tell_not_n
     courses_only = _tiny_course("ABCD 354", prerequisite="One of ABCD 100, ABCD 110.")
     verdict, text = _without(courses_only, _tiny_question("ABCD 354", not_completed=["ABCD 100"]), "[1]")
     assert verdict == "no" and "route you have not mentioned" in text
+
+
+def test_all_i_need_is_no_while_a_corequisite_is_still_to_take():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    course = _tiny_course("ABCD 328", prerequisite="ABCD 305 and ABCD 320.", corequisite="ABCD 326.")
+    facts = FactStore(courses={"ABCD 328": course}, required_by={}, coreq_of={}, excluded={})
+    asked = _tiny_question("ABCD 328", ["ABCD 305", "ABCD 320"])
+    asked.asks_sufficiency = True
+    answer = eligibility(asked, facts)
+    assert answer.verdict == "no" and answer.text.startswith("No, not on their own") and "ABCD 326" in answer.text
+    plain = eligibility(_tiny_question("ABCD 328", ["ABCD 305", "ABCD 320"]), facts)
+    assert plain.verdict == "yes"  # "can I take it": yes, with the corequisite named below

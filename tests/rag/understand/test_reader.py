@@ -579,3 +579,12 @@ def test_a_piece_that_opens_with_a_verb_and_ends_with_a_stop_is_a_statement():
     parts = split_parts("ABCD 110 finished, but my ABCD 120 exam was deferred and is still pending. ABCD 410?")
     assert len(parts) == 1
     assert len(split_parts("What are the prereqs of ABCD 110. Is ABCD 120 required.")) == 2
+
+
+@pytest.mark.parametrize("text, target", [
+    ("Is there a way to take ABCD 410 without ever doing ABCD 310?", "ABCD 410"),
+    ("Does ABCD 410 list ABCD 310 as its prerequisite?", "ABCD 410"),
+])
+def test_the_course_asked_about_is_read_the_right_way_round(reader, text, target):
+    q = understand(text, reader)
+    assert q.intent == "need_check" and q.targets == [target]
