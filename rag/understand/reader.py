@@ -775,7 +775,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     leads = chain >= PLANNING_LEAD * rest and _ASKS_FOR_COURSES_RE.search(part) is not None \
         and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A what can I take next"
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
-    if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)):
+    forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
+    if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)) and not forward:
         allowed.add("chain")
     if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):

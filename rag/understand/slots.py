@@ -571,6 +571,11 @@ _TOPIC_BEFORE_RE = re.compile(r"\b(?:(?:courses?|class(?:es)?|anything|something
                               re.IGNORECASE)  # "planning on power systems" still names the course
 
 
+# "next steps in drawing / print media", "more in ...": a field to go on in, not the course of that title
+_NEXT_IN_RE = re.compile(r"\b(?:next|further|more|continue|continuing|go on)\b[\w\s']{0,14}\bin\s+(?:the\s+)?"
+                         r"(?:[\w-]+\s*(?:/|,|or|and)\s*)?$", re.IGNORECASE)
+
+
 _LEVEL_NAMED_RE = re.compile(r"\b([1-6])00(?:[- ]?level|s)\b|\blevel[- ]([1-6])00\b", re.IGNORECASE)
 
 
@@ -597,17 +602,19 @@ class CourseTitles:
     """
 
     def __init__(self, titles: dict[str, str], exclude: set[str] = frozenset()) -> None:
-        counts: dict[tuple[str, ...], list[str]] = {}
+        whole: dict[tuple[str, ...], list[str]] = {}
+        tails: dict[tuple[str, ...], list[str]] = {}
         for code, title in titles.items():
-            for name in _title_names(title):
+            for n, name in enumerate(_title_names(title)):
                 key = tuple(_TITLE_WORD_RE.findall(name.lower()))
                 if 1 <= len(key) <= _MAX_TITLE_WORDS and len(" ".join(key)) >= (10 if len(key) > 1 else 8):
-                    counts.setdefault(key, [])
-                    if code not in counts[key]:
-                        counts[key].append(code)
+                    (tails if n else whole).setdefault(key, []).append(code)
         skip = {tuple(_TITLE_WORD_RE.findall(x.lower())) for x in exclude} | {
             tuple(_TITLE_WORD_RE.findall(name)) for name in SUBJECT_NAMES}
-        self.codes = {key: codes[0] for key, codes in counts.items() if len(codes) == 1 and key not in skip}
+        # a whole title wins over the tail of another ("Print Media" is VISA 250, not "Art in Japan: Print Media")
+        self.codes = {key: codes[0] for key, codes in tails.items() if len(codes) == 1 and key not in whole}
+        self.codes.update({key: codes[0] for key, codes in whole.items() if len(codes) == 1})
+        self.codes = {key: code for key, code in self.codes.items() if key not in skip}
 
     def name_courses(self, text: str, subjects: list[str]) -> str:
         """``text`` with the code written after each course title it names (unless the code is there)."""
@@ -633,7 +640,8 @@ class CourseTitles:
                 # "a course about machine learning at the 400 level" names a topic, not the course of that title
                 if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \
                         and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])
-                                 and _other_level(text, code)):
+                                 and _other_level(text, code)) \
+                        and not _NEXT_IN_RE.search(text[max(0, start - 40):start]):
                     inserts.append((end, f" ({code})"))
                     present.add(code)
                     i += n - 1

@@ -588,3 +588,17 @@ def test_a_piece_that_opens_with_a_verb_and_ends_with_a_stop_is_a_statement():
 def test_the_course_asked_about_is_read_the_right_way_round(reader, text, target):
     q = understand(text, reader)
     assert q.intent == "need_check" and q.targets == [target]
+
+
+def test_a_whole_title_wins_over_the_tail_of_another():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 250": "Print Widgets", "ARTW 368": "Art in Japan: Print Widgets"})
+    assert titles.name_courses("can i still take print widgets", ["WIDG", "ARTW"]).endswith("(WIDG 250)")
+
+
+def test_a_title_after_next_steps_in_is_a_field_not_that_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 250": "Print Widgets"})
+    assert "(WIDG 250)" not in titles.name_courses("widg 220 finished. next steps in drawing / print widgets?", ["WIDG"])
