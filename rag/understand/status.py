@@ -306,6 +306,7 @@ def _cue_pattern(words: list[str]) -> re.Pattern:
 
 _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encoding="utf-8"))
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
+_HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _THIRD_PARTY_RE = re.compile("|".join(_CUES["third_party"]), re.IGNORECASE)
@@ -330,6 +331,14 @@ def is_premise(text: str, m: CodeMention) -> bool:
     after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
     seq = _SEQUENCE_RE.search(after)
     return seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH
+
+
+def is_hypothesis(text: str, m: CodeMention) -> bool:
+    """Whether a word of supposition ("if", "assuming") governs the course, in its own sentence."""
+    before = text[:m.start]
+    cut = max((x.end() for x in _SENTENCE_RE.finditer(before)), default=0)
+    return any(len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH
+               for cue in _HYPOTHETICAL_RE.finditer(before, cut))
 
 
 def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
@@ -379,7 +388,10 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             continue                      # reads words, not marks, and may overrule it only when sure
         if m.role == DONE and not overruled:
             if s.done < CUE_DONE_FLOOR and not premise:  # the cue says done, the classifier does not agree
-                m.role, m.cue, m.status = "", "", UNCLEAR    # ("if I pass A, ..." keeps its premise reading)
+                if is_hypothesis(text, m):  # "could I take B if I took A": answered "once you have completed A"
+                    m.role, m.cue, m.assumed = NOT_DONE, "planned", True
+                else:                                    # ("if I pass A, ..." keeps its premise reading)
+                    m.role, m.cue, m.status = "", "", UNCLEAR
             continue
         later = any(o.start > m.end and o.role in ("", TARGET) for o in mentions)  # another course may be the one asked
         if m.role == TARGET and s.label == "done" and later:  # "I already hold credit for A. anything else

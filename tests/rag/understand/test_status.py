@@ -195,3 +195,10 @@ def test_a_friend_of_mine_did_it_is_not_the_students_record():
     text = "A friend of mine did ABCD 110 and says EFGH 100 is great. Can I register for EFGH 100?"
     mentions = read_mentions(text, SUBJECTS)
     assert st.someone_else(text, mentions, 0)
+
+
+def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doubts_it():
+    text = "Could I take EFGH 100 if I took ABCD 110?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("asked", 0.9), st.Status(st.UNCLEAR, 0.5, done=0.2)])
+    assert mentions[1].role == NOT_DONE and mentions[1].assumed
