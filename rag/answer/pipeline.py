@@ -253,9 +253,14 @@ class Answerer:
         second = question.runner_up
         if (fact is None and question.intent != "none" and second is not None
                 and second.intent not in ("none", "decline")):
+            # the less likely reading states its facts without a "Yes" in front: the yes or no the question
+            # asked was not the one this reading answers ("does A count as a prereq for B", B not in the calendar)
+            second = replace(second, yes_no=False)
             fact = self._fact_answer(second, run)
-            if fact is not None:
+            if fact is not None and fact.verdict != "yes":
                 return fact, second
+            fact = None
+        return fact, question
         return fact, question
 
     def retrieve(self, question: Question, run: Run) -> Retrieval:

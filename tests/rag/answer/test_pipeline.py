@@ -191,3 +191,12 @@ def test_the_question_is_read_once_whatever_path_answers_it(answerer, monkeypatc
 def test_a_request_for_another_version_is_refused(answerer):
     with pytest.raises(QuestionError, match="holds index version"):
         answerer.ask(AskRequest("What is CPSC 221?", version="0000000000000000"))
+
+
+def test_a_fallback_reading_never_leads_with_yes(sample_store, embedder, llm):
+    from rag.answer import Answerer
+    from rag.index.config import Settings
+
+    answerer = Answerer(Settings.from_env(store=sample_store), embedder=embedder, llm=llm)
+    a = answerer.ask("does CPSC 210 count as a prereq for CPSC 998 or is it just recommended?")
+    assert not a.answer.lstrip().lower().startswith("yes"), a.answer
