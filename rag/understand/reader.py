@@ -1138,6 +1138,8 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
     in "B - finish A first?" it is B."""
     skip = _SKIP_RE.search(text)
+    if skip and re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
+        skip = None  # "is A required for B or can I skip it": "it" is the course the question already asked of
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
         # the course the skipping word governs follows it ("skip A"), unless a word leads on to the goal
         # ("A optional for B", "A left out en route to B": the course before it is the one skipped)

@@ -602,3 +602,8 @@ def test_a_title_after_next_steps_in_is_a_field_not_that_course():
 
     titles = CourseTitles({"WIDG 250": "Print Widgets"})
     assert "(WIDG 250)" not in titles.name_courses("widg 220 finished. next steps in drawing / print widgets?", ["WIDG"])
+
+
+def test_skip_it_refers_to_the_course_the_question_asked_of(reader):
+    q = understand("is ABCD 210 required for ABCD 310 or can I skip it?", reader)
+    assert q.intent == "need_check" and q.targets == ["ABCD 310"] and q.asked == ["ABCD 210"]
