@@ -394,6 +394,12 @@ def test_the_year_a_course_was_taken_in_is_not_the_students_year():
     ("is it one or the other with ABCD 221 and EFGH 100", "exclusion"),
     # what the calendar does not hold, asked of a course with a need-word
     ("the calculator for ABCD 110 - do i need to buy one", "decline"),
+    # no chain word, but the chain reading leads every other by far and the words ask for courses
+    ("walk me through what comes before ABCD 410", "chain"),
+    ("which courses would a total newcomer have to finish before enrolling in ABCD 410?", "chain"),
+    ("If I'm counting nothing as completed, what's the sequence of courses that leads to ABCD 410?", "chain"),
+    # a course asked about after a history, or what comes next: never a chain
+    ("finished ABCD 310 with an A-. ABCD 410 next?", "eligibility"),
 ])
 def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
     assert understand(text, reader).intent == intent
@@ -550,18 +556,6 @@ def test_which_courses_cannot_also_earn_credit_asks_for_exclusions(reader):
 def test_the_course_had_as_a_prerequisite_is_the_one_asked_about(reader, text, asked, target):
     q = understand(text, reader)
     assert q.intent == "need_check" and q.asked == [asked] and q.targets == [target]
-
-
-@pytest.mark.parametrize("text, intent", [
-    # no chain word, but the chain reading leads every other by far and the words ask for courses
-    ("walk me through what comes before ABCD 410", "chain"),
-    ("which courses would a total newcomer have to finish before enrolling in ABCD 410?", "chain"),
-    ("If I'm counting nothing as completed, what's the sequence of courses that leads to ABCD 410?", "chain"),
-    # a course asked about after a history, or what comes next: never a chain
-    ("finished ABCD 310 with an A-. ABCD 410 next?", "eligibility"),
-])
-def test_a_chain_reading_needs_a_chain_word_or_a_clear_lead(reader, text, intent):
-    assert understand(text, reader).intent == intent
 
 
 def test_a_history_told_with_a_word_for_the_rest_asks_for_the_rest_of_the_chain(reader):

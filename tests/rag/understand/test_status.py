@@ -171,24 +171,24 @@ def test_a_stated_failing_mark_is_not_done_whatever_the_words_say():
     assert mentions[0].role == NOT_DONE
 
 
+def _settled(text: str, first: st.Status) -> list:
+    """The mentions of ``text`` once settled, the first read as ``first`` and the second as asked."""
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [first, st.Status("asked", 0.9)])
+    return mentions
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
-    mentions = read_mentions(text, SUBJECTS)
-    assert mentions[0].role == ""
-    st.settle_statuses(text, mentions, [st.Status("not_done", st.OVERRULE_THRESHOLD - 0.05, done=0.1),
-                                        st.Status("asked", 0.9)])
-    assert mentions[0].role == DONE
-    mentions = read_mentions(text, SUBJECTS)
-    st.settle_statuses(text, mentions, [st.Status("not_done", 0.95, done=0.01), st.Status("asked", 0.9)])
-    assert mentions[0].role == NOT_DONE
+    assert read_mentions(text, SUBJECTS)[0].role == ""
+    assert _settled(text, st.Status("not_done", st.OVERRULE_THRESHOLD - 0.05, done=0.1))[0].role == DONE
+    assert _settled(text, st.Status("not_done", 0.95, done=0.01))[0].role == NOT_DONE
 
 
 def test_a_course_the_classifier_reads_as_done_is_history_even_after_a_target_word():
     text = "I already hold credit for ABCD 110. anything else before EFGH 100?"
-    mentions = read_mentions(text, SUBJECTS)
-    assert mentions[0].role == TARGET  # "for A" reads as the course asked about
-    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.9)])
-    assert mentions[0].role == DONE
+    assert read_mentions(text, SUBJECTS)[0].role == TARGET  # "for A" reads as the course asked about
+    assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == DONE
 
 
 def test_a_friend_of_mine_did_it_is_not_the_students_record():
