@@ -224,7 +224,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES:
         result = NO  # "are A and B all I need for C": not while C's corequisite is still to take
         lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
-                f"{describe(c.corequisite_tree)} as a corequisite (before or at the same time). {ref}")
+                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it). {ref}")
     elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == NO:

@@ -254,7 +254,7 @@ class Answerer:
         if (fact is None and question.intent != "none" and second is not None
                 and second.intent not in ("none", "decline")):
             # the less likely reading states its facts without a "Yes" in front: the yes or no the question
-            # asked was not the one this reading answers ("does A count as a prereq for B", B not in the calendar)
+            # asked was not the one this reading answers ("is A among the prereqs of B", B not in the calendar)
             second = replace(second, yes_no=False)
             fact = self._fact_answer(second, run)
             if fact is not None and fact.verdict != "yes":

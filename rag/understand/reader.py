@@ -45,9 +45,9 @@ PLANNING = ("chain", "program_left")  # a whole route or a year's rest: never na
 # a chain reading this likely needs no cue word; on every set's dev split 0.55 and above tied, and 0.4 read
 # one more question of an older set as a chain
 PLANNING_SURE = 0.55
-# ... nor does one that leads every other reading by this factor and asks for courses ("no music background
-# whatsoever, which courses would I need before A": chain 0.39, the next 0.12). On the dev splits 1.5 and 2.5
-# tied (+5 planning C, none lost once "A next?" and "what can I take next" were kept out); the larger kept
+# ... nor does one that leads every other reading by this factor and asks for courses ("zero music so far;
+# the courses to do ahead of A?": chain far ahead of the next reading). On the dev splits 1.5 and 2.5
+# tied (+5 planning C, none lost once "A next?" and "after A, which ones next" were kept out); the larger kept
 PLANNING_LEAD = 2.5
 # words that ask for courses, not for a verdict on one ("which courses", "walk me through", "anything else")
 _ASKS_FOR_COURSES_RE = re.compile(r"\b(?:what|what's|whats|which|anything|everything|walk me|list|how many)\b",
@@ -703,7 +703,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
     if told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] \
             in (("prereq_of", "eligibility") if PLANNING_CUE_RES["rest"].search(part) else ("prereq_of",)):
-        # "took A, in B now. what else do I need before C": with a history told, a chain word and no yes/no
+        # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
     change = _change_reading(asked, part, reader, local, subjects)
@@ -773,7 +773,7 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     chain = scores.get("chain", 0.0)
     rest = max((p for name, p in scores.items() if name != "chain"), default=0.0)
     leads = chain >= PLANNING_LEAD * rest and _ASKS_FOR_COURSES_RE.search(part) is not None \
-        and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A what can I take next"
+        and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A, which ones next"
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
     if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)) and not forward:
@@ -1139,7 +1139,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
     in "B - finish A first?" it is B."""
     skip = _SKIP_RE.search(text)
     if skip and re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
-        skip = None  # "is A required for B or can I skip it": "it" is the course the question already asked of
+        skip = None  # "A required for B, or is skipping it fine": "it" is the course already asked of
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
         # the course the skipping word governs follows it ("skip A"), unless a word leads on to the goal
         # ("A optional for B", "A left out en route to B": the course before it is the one skipped)

@@ -630,7 +630,7 @@ class CourseTitles:
                 code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
                 if code is None:
                     continue
-                if code in present:  # "WOOD 386 applied mechanics of materials": the typed course's own title,
+                if code in present:  # a typed code followed by its own long title: the title is that course's,
                     i += n - 1       # whose shorter tail ("mechanics of materials") is another course's
                     break
                 if n == 1 and not any(typed_code.split()[0] == code.split()[0] for typed_code in present):

@@ -394,8 +394,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                     m.role, m.cue, m.status = "", "", UNCLEAR
             continue
         later = any(o.start > m.end and o.role in ("", TARGET) for o in mentions)  # another course may be the one asked
-        if m.role == TARGET and s.label == "done" and later:  # "I already hold credit for A. anything else
-            m.role, m.cue = DONE, "done"                       # before B?": "for" read A as asked
+        if m.role == TARGET and s.label == "done" and later:  # "credit for A came through. B next?":
+            m.role, m.cue = DONE, "done"                       # "for" had read A as the course asked
             continue
         if s.label == "not_done" or under_way and (m.role != TARGET or premise or later):
             m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.label, "planned")
