@@ -299,6 +299,11 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
     if required:
         return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
                       f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    unrelated = [a for a in q.not_completed if a not in tree_codes(tree)]
+    if unrelated == q.not_completed and evaluate(tree, set()) == NO and not c.restriction:
+        # "I haven't finished A. B?" where B never names A: what B does need, none of it said to be done
+        return "no", (f"No, not on what you have said: {c.code} does not require {', '.join(unrelated)}; it requires "
+                      f"{describe(tree)}, and you have not said you have completed that. {ref}\n{quote}")
     others = set(tree_codes(tree)) - set(q.not_completed)
     result = evaluate(tree, others)
     if result == NO:  # every other course taken and still short: nothing replaces what was not taken

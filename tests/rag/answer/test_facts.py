@@ -380,3 +380,11 @@ def test_all_i_need_is_no_while_a_corequisite_is_still_to_take():
     assert answer.verdict == "no" and answer.text.startswith("No, not on their own") and "ABCD 326" in answer.text
     plain = eligibility(_tiny_question("ABCD 328", ["ABCD 305", "ABCD 320"]), facts)
     assert plain.verdict == "yes"  # "can I take it": yes, with the corequisite named below
+
+
+def test_a_course_not_done_that_the_prerequisite_never_names_is_said_to_be_beside_the_point():
+    from rag.answer.facts import _without
+
+    course = _tiny_course("ABCD 359", prerequisite="One of ABCD 218, ABCD 278.")
+    verdict, text = _without(course, _tiny_question("ABCD 359", not_completed=["ABCD 217"]), "[1]")
+    assert verdict == "no" and "does not require ABCD 217" in text and "one of ABCD 218, ABCD 278" in text
