@@ -302,8 +302,12 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
     unrelated = [a for a in q.not_completed if a not in tree_codes(tree)]
     if unrelated == q.not_completed and evaluate(tree, set()) == NO and not c.restriction:
         # "I haven't finished A. B?" where B never names A: what B does need, none of it said to be done
-        return "no", (f"No, not on what you have said: {c.code} does not require {', '.join(unrelated)}; it requires "
-                      f"{describe(tree)}, and you have not said you have completed that. {ref}\n{quote}")
+        coreq = [a for a in unrelated if c.corequisite_tree is not None and a in tree_codes(c.corequisite_tree)]
+        taking = ", which you said you are taking" if coreq and set(coreq) <= set(q.concurrent) else ""
+        note = f" {', '.join(coreq)} is its corequisite (taken before it or alongside it){taking}." if coreq else ""
+        return "no", (f"No, not on what you have said: {c.code} does not require {', '.join(unrelated)} as a "
+                      f"prerequisite; it requires {describe(tree)}, and you have not said you have completed that."
+                      f"{note} {ref}\n{quote}")
     others = set(tree_codes(tree)) - set(q.not_completed)
     result = evaluate(tree, others)
     if result == NO:  # every other course taken and still short: nothing replaces what was not taken

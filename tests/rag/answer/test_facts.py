@@ -388,3 +388,13 @@ def test_a_course_not_done_that_the_prerequisite_never_names_is_said_to_be_besid
     course = _tiny_course("ABCD 359", prerequisite="One of ABCD 218, ABCD 278.")
     verdict, text = _without(course, _tiny_question("ABCD 359", not_completed=["ABCD 217"]), "[1]")
     assert verdict == "no" and "does not require ABCD 217" in text and "one of ABCD 218, ABCD 278" in text
+
+
+def test_a_course_under_way_that_is_only_the_corequisite_is_named_as_such():
+    from rag.answer.facts import _without
+
+    course = _tiny_course("ABCD 235", prerequisite="One of ABCD 123, ABCD 135.", corequisite="ABCD 233.")
+    asked = _tiny_question("ABCD 235", not_completed=["ABCD 233"])
+    asked.concurrent = ["ABCD 233"]
+    verdict, text = _without(course, asked, "[1]")
+    assert verdict == "no" and "ABCD 233 is its corequisite" in text and "you are taking" in text
