@@ -246,7 +246,7 @@ def _outside_years(first: int, last: int, completed: set[str]) -> bool | None:
 
 # "Open only to students in Chemistry or Biochemistry specializations": who may register, by program
 _ADMITS_RE = re.compile(r"^\s*(?:open only|only open|restricted|available only|only available|limited)\s+to\s+"
-                        r"students\s+(?:in|registered in|enrolled in)\s+(?P<what>[^.;]+?)\s*\.?\s*$", re.IGNORECASE)
+                        r"(?:students|majors|minors)\s+(?:in|registered in|enrolled in)\s+(?P<what>[^.;]+?)\s*\.?\s*$", re.IGNORECASE)
 _GENERIC_PROGRAM_WORDS_RE = re.compile(r"\b(?:a|an|the|specializations?|programs?|programmes?)\b", re.IGNORECASE)
 
 

@@ -683,7 +683,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  spans=finder.spans(part), standing=read_standing(text),
                  scores=read_scores(text, history if history is not None else local),
                  letters=read_letter_grades(text, history if history is not None else local),
-                 not_in=read_not_in(text), member_of=read_member_of(text),
+                 not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text),
                  elective_credits=read_elective_credits(text))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
@@ -758,6 +758,16 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         _fill(second, local, history if history is not None else local, text, finder.known_courses)
         q.runner_up = second
     return q
+
+
+def _with_subject_names(groups: list[str]) -> list[str]:
+    """The groups a student says they are in, with a subject code's name beside it ("CRWR major" is also
+    "creative writing"), since restrictions name programs in words ("Restricted to Majors in Creative Writing")."""
+    names = {}
+    for name, code in SUBJECT_NAMES.items():
+        if len(name) > len(names.get(code, "")):
+            names[code] = name
+    return list(dict.fromkeys(groups + [names[g.upper()] for g in groups if g.upper() in names and g.isupper()]))
 
 
 def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMention],

@@ -249,7 +249,7 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
 
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
-    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v10"
+    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v12"
     text = b"".join(p.read_bytes() for p in _as_paths(paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 
@@ -330,7 +330,28 @@ def is_premise(text: str, m: CodeMention) -> bool:
     stops = list(_SENTENCE_RE.finditer(after))
     after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
     seq = _SEQUENCE_RE.search(after)
-    return seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH
+    return (seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH) \
+        or _earlier_term(text, m)
+
+
+_TERMS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["term_order"].items()]
+_CODE_AHEAD_RE = re.compile(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b")
+
+
+def _term_rank(text: str) -> int | None:
+    """The rank of the first time named in ``text`` ("term 1" 1, "next term" 1, "block 3" 3), or None."""
+    found = [(m.start(), int(m["n"]) if rank < 0 else rank) for pattern, rank in _TERMS
+             for m in [pattern.search(text)] if m]
+    return min(found)[1] if found else None
+
+
+def _earlier_term(text: str, m: CodeMention) -> bool:
+    """"doing A in term 1 and want B in term 2": A's stated time comes before the next course's."""
+    nxt = _CODE_AHEAD_RE.search(text, m.end)
+    if nxt is None:
+        return False
+    mine, theirs = _term_rank(text[m.end:nxt.start()]), _term_rank(text[nxt.end():])
+    return mine is not None and theirs is not None and mine < theirs
 
 
 def is_hypothesis(text: str, m: CodeMention) -> bool:

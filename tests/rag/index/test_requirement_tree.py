@@ -187,3 +187,12 @@ def test_a_stated_year_meets_a_standing_that_permission_could_also_meet():
     text = "Fourth-year standing or permission of the instructor"
     assert standing_met(text, History(set(), 4)) == "yes"
     assert standing_met(text, History(set(), 3)) == "cannot tell"  # permission may still let a third-year in
+
+
+def test_majors_in_a_subject_admit_a_student_who_names_it():
+    from rag.index.requirement_tree import History, restriction_met
+
+    said = History({"ABCD 409"}, 0, programs=("WIDG", "widget writing"))
+    assert restriction_met("Restricted to Majors in Widget Writing.", said) == "yes"
+    assert restriction_met("Restricted to Majors in Widget Writing.", History({"ABCD 409"}, 0, programs=("history",))) \
+        == "cannot tell"

@@ -601,3 +601,10 @@ def test_a_title_after_next_steps_in_is_a_field_not_that_course():
 def test_skip_it_refers_to_the_course_the_question_asked_of(reader):
     q = understand("is ABCD 210 required for ABCD 310 or can I skip it?", reader)
     assert q.intent == "need_check" and q.targets == ["ABCD 310"] and q.asked == ["ABCD 210"]
+
+
+def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
+    from rag.understand.reader import _with_subject_names
+
+    assert _with_subject_names(["CRWR"]) == ["CRWR", "creative writing"]
+    assert _with_subject_names(["history"]) == ["history"]

@@ -202,3 +202,14 @@ def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doub
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("asked", 0.9), st.Status(st.UNCLEAR, 0.5, done=0.2)])
     assert mentions[1].role == NOT_DONE and mentions[1].assumed
+
+
+@pytest.mark.parametrize("text, premise", [
+    ("doing ABCD 409 in term 1 and want EFGH 459 in term 2. ok?", True),
+    ("I'll pass ABCD 535 in block 2, then EFGH 561 in block 3", True),
+    ("taking ABCD 121 and EFGH 123 both in term 1?", False),
+    # seasons go round: "summer" then "this winter" may be the winter before, so no order is read from them
+    ("ABCD 202 is next on my list for summer. can i take EFGH 301 this winter?", False),
+])
+def test_a_course_in_an_earlier_numbered_term_is_the_premise(text, premise):
+    assert st.is_premise(text, read_mentions(text, SUBJECTS)[0]) == premise
