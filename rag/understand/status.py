@@ -249,7 +249,7 @@ def bank_row(text: str, label: str, family: str = "") -> BankRow:
 
 def bank_hash(paths: Path | tuple[Path, ...] = BANK_PATHS) -> str:
     """Changes with the bank and the model's shape, so a stale cache is never loaded."""
-    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v12"
+    shape = f"{CHAR_DIM}|{CHAR_SCALE}|{ROLE_SCALE}|{C}|{MAX_ITER}|{_CLAUSE_CUT_RE.pattern}|{_LIST_RE.pattern}|{_SELF_ANSWER_RE.pattern}|v13"
     text = b"".join(p.read_bytes() for p in _as_paths(paths))
     return hashlib.sha256(text + shape.encode()).hexdigest()[:16]
 
@@ -330,8 +330,7 @@ def is_premise(text: str, m: CodeMention) -> bool:
     stops = list(_SENTENCE_RE.finditer(after))
     after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
     seq = _SEQUENCE_RE.search(after)
-    return (seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH) \
-        or _earlier_term(text, m)
+    return seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH
 
 
 _TERMS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["term_order"].items()]
@@ -345,8 +344,10 @@ def _term_rank(text: str) -> int | None:
     return min(found)[1] if found else None
 
 
-def _earlier_term(text: str, m: CodeMention) -> bool:
-    """"doing A in term 1 and want B in term 2": A's stated time comes before the next course's."""
+def earlier_term(text: str, m: CodeMention) -> bool:
+    """"doing A in term 1 and want B in term 2": A's stated time comes before the next course's. Read only
+    of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
+    registration opens, and the sets' answer to that is "No"."""
     nxt = _CODE_AHEAD_RE.search(text, m.end)
     if nxt is None:
         return False
@@ -399,7 +400,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue
         under_way = s.label in ("in_progress", "planned")
-        premise = under_way and is_premise(text, m)
+        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m)))
         if m.role == NOT_DONE:  # "retaking A this summer, ... B in September assuming I pass": a premise
             m.assumed = premise   # (the classifier reads it under way; "failed A" alone is never one)
             continue

@@ -212,4 +212,12 @@ def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doub
     ("ABCD 202 is next on my list for summer. can i take EFGH 301 this winter?", False),
 ])
 def test_a_course_in_an_earlier_numbered_term_is_the_premise(text, premise):
-    assert st.is_premise(text, read_mentions(text, SUBJECTS)[0]) == premise
+    assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0]) == premise
+
+
+def test_a_course_under_way_this_term_is_no_premise_for_next_term():
+    text = "currently taking ABCD 215 this term. Can I register in EFGH 406 for next term?"
+    mentions = _settled(text, st.Status("in_progress", 0.95, done=0.01))
+    assert mentions[0].role == NOT_DONE and not mentions[0].assumed
+    planned = "doing ABCD 215 in term 1 and want EFGH 406 in term 2. ok?"
+    assert _settled(planned, st.Status("planned", 0.95, done=0.01))[0].assumed
