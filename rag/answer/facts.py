@@ -215,14 +215,16 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     else:
         conditions = unchecked(c.prerequisite_tree, done)
     skipped = _corequisite_skipped(c, q, done) if result == YES else []
+    # "are A and B all I need for C": not while C's corequisite is still to take
+    coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
+        and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
     if skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
         result = UNKNOWN
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "
                 f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
-    elif result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
-            and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES:
-        result = NO  # "are A and B all I need for C": not while C's corequisite is still to take
+    elif coreq_to_take:
+        result = NO
         lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it). {ref}")
     elif result == YES:
@@ -234,7 +236,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
                 f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")
     lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
-    if c.corequisite and (result == YES or lead.startswith("No, not on their own")):
+    if c.corequisite and (result == YES or coreq_to_take):
         lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
     if clash:
         lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
@@ -299,16 +301,18 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
     if required:
         return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
                       f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
-    unrelated = [a for a in q.not_completed if a not in tree_codes(tree)]
+    named = set(tree_codes(tree))
+    unrelated = [a for a in q.not_completed if a not in named]
     if unrelated == q.not_completed and evaluate(tree, set()) == NO and not c.restriction:
         # "I haven't finished A. B?" where B never names A: what B does need, none of it said to be done
-        coreq = [a for a in unrelated if c.corequisite_tree is not None and a in tree_codes(c.corequisite_tree)]
+        corequisite = set(tree_codes(c.corequisite_tree)) if c.corequisite_tree is not None else set()
+        coreq = [a for a in unrelated if a in corequisite]
         taking = ", which you said you are taking" if coreq and set(coreq) <= set(q.concurrent) else ""
         note = f" {', '.join(coreq)} is its corequisite (taken before it or alongside it){taking}." if coreq else ""
         return "no", (f"No, not on what you have said: {c.code} does not require {', '.join(unrelated)} as a "
                       f"prerequisite; it requires {describe(tree)}, and you have not said you have completed that."
                       f"{note} {ref}\n{quote}")
-    others = set(tree_codes(tree)) - set(q.not_completed)
+    others = named - set(q.not_completed)
     result = evaluate(tree, others)
     if result == NO:  # every other course taken and still short: nothing replaces what was not taken
         return "no", (f"No: without {', '.join(q.not_completed)}, no route into {c.code} is left "

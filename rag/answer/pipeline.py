@@ -259,8 +259,7 @@ class Answerer:
             fact = self._fact_answer(second, run)
             if fact is not None and fact.verdict != "yes":
                 return fact, second
-            fact = None
-        return fact, question
+            return None, question
         return fact, question
 
     def retrieve(self, question: Question, run: Run) -> Retrieval:

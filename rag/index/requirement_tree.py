@@ -258,7 +258,7 @@ def restriction_met(text: str, history: set[str]) -> str:
     if excluded_group(text, history):
         return NO
     by_year = standing_met(text, history)
-    m = _ADMITS_RE.match(re.sub(r"\b(?:[A-Za-z]\.){2,}", lambda x: x[0].replace(".", ""), text or ""))  # "M.D.S."
+    m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
     programs = getattr(history, "programs", ())
     if by_year != UNKNOWN or m is None or not programs:
         return by_year

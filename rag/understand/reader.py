@@ -760,13 +760,15 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     return q
 
 
+# each subject code's longest name ("CRWR" -> "creative writing"), the way a restriction words a program
+_SUBJECT_FULL_NAMES = {code: max((n for n, c in SUBJECT_NAMES.items() if c == code), key=len)
+                       for code in set(SUBJECT_NAMES.values())}
+
+
 def _with_subject_names(groups: list[str]) -> list[str]:
     """The groups a student says they are in, with a subject code's name beside it ("CRWR major" is also
     "creative writing"), since restrictions name programs in words ("Restricted to Majors in Creative Writing")."""
-    names = {}
-    for name, code in SUBJECT_NAMES.items():
-        if len(name) > len(names.get(code, "")):
-            names[code] = name
+    names = _SUBJECT_FULL_NAMES
     return list(dict.fromkeys(groups + [names[g.upper()] for g in groups if g.upper() in names and g.isupper()]))
 
 

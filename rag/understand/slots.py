@@ -269,7 +269,7 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
 
 # "my brother took A; I haven't.", "... but I didn't": a negated verb with nothing after it speaks of the
 # course named last before it
-_BARE_NEGATION_RE = re.compile(r"\b(?:i|i'?ve|i)\s+(?:haven'?t|havent|have not|didn'?t|didnt|did not|never did|"
+_BARE_NEGATION_RE = re.compile(r"\b(?:i|i'?ve)\s+(?:haven'?t|havent|have not|didn'?t|didnt|did not|never did|"
                                r"hadn'?t|had not|have never|never have)\b(?=\s*(?:$|[.;,!?)\u2014\u2013-]|"
                                r"\s+(?:yet|though|tho|myself|personally|lol)\b))", re.IGNORECASE)
 

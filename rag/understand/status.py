@@ -321,11 +321,8 @@ def is_premise(text: str, m: CodeMention) -> bool:
     register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?")."""
     if _ALONGSIDE_RE.search(text):
         return False
-    before = text[:m.start]
-    cut = max((x.end() for x in _SENTENCE_RE.finditer(before)), default=0)
-    for cue in _PREMISE_RE.finditer(before, cut):
-        if len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH:
-            return True
+    if _governed_by(_PREMISE_RE, text, m):
+        return True
     after = text[m.end:]
     stops = list(_SENTENCE_RE.finditer(after))
     after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
@@ -357,10 +354,14 @@ def earlier_term(text: str, m: CodeMention) -> bool:
 
 def is_hypothesis(text: str, m: CodeMention) -> bool:
     """Whether a word of supposition ("if", "assuming") governs the course, in its own sentence."""
+    return _governed_by(_HYPOTHETICAL_RE, text, m)
+
+
+def _governed_by(cues: re.Pattern, text: str, m: CodeMention) -> bool:
+    """Whether one of ``cues`` stands before the course in its sentence, at most PREMISE_REACH words ahead."""
     before = text[:m.start]
     cut = max((x.end() for x in _SENTENCE_RE.finditer(before)), default=0)
-    return any(len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH
-               for cue in _HYPOTHETICAL_RE.finditer(before, cut))
+    return any(len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH for cue in cues.finditer(before, cut))
 
 
 def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
