@@ -74,8 +74,12 @@ _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open 
                              r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
-                             # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one
-                             r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]?\.))|\.(?=\s+(?-i:[a-z(])))*\.?",
+                             # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
+                             # nor one that closes a degree's initials before a name ("M.A. ECON", "B.F.A. Acting")
+                             r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]{0,3}\.))|\.(?=\s+(?-i:[a-z(]))|"
+                             r"(?:(?<=(?-i:\b[A-Z]))|(?<=(?-i:\.[A-Z][a-z]))|(?<=(?-i:\.[A-Z][a-z]{2})))\.(?=\s+"
+                             r"(?!(?-i:Prerequisite|Corequisite|Equivalency|This|Credit|Students|Not|Open|Restricted|Consent|"
+                             r"Registration|Enrolment|Admission|External)\b)(?-i:[A-Z])))*\.?",
                              re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")

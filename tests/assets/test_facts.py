@@ -115,6 +115,21 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
     assert rows["IJKL 306"]["restriction"].startswith("Open to students with a mark of A")
 
 
+def test_a_restriction_runs_on_past_a_degrees_initials_but_not_into_the_next_field(tiny):
+    tiny.subject("ijklv", "IJKL", [
+        ("500", "3", "Econ", "Topics. Restricted to M.A. ECON, Ph.D. ECON. External students may ask."),
+        ("501", "3", "Acting", "Topics. Open only to B.F.A. Acting students. Prerequisite: IJKL 500."),
+        ("502", "3", "Music", "Topics. Restricted to B.Mus. students. This course is not eligible for Credit/D/Fail."),
+        ("503", "3", "Sci", "Topics. Restricted to students in the B.Sc. Prerequisite: IJKL 500."),
+    ])
+    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
+    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    assert rows["IJKL 500"]["restriction"] == "Restricted to M.A. ECON, Ph.D. ECON."
+    assert rows["IJKL 501"]["restriction"] == "Open only to B.F.A. Acting students."
+    assert rows["IJKL 502"]["restriction"] == "Restricted to B.Mus. students."
+    assert rows["IJKL 503"]["restriction"] == "Restricted to students in the B.Sc."
+
+
 @pytest.mark.parametrize("sentence", [
     "Students may receive credit for only one of ABCD 341 or EFGH 443.",
     "Credit will be allowed for only one of ABCD 341 or EFGH 443.",
