@@ -260,8 +260,10 @@ def restriction_met(text: str, history: set[str]) -> str:
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
     programs = getattr(history, "programs", ())
-    if by_year != UNKNOWN or m is None or not programs:
+    if by_year != UNKNOWN:
         return by_year
+    if m is None or not programs:
+        return _admitted_met(text, history)
     for alternative in re.split(r",|\bor\b", m["what"]):
         if in_group(alternative, programs):  # "MDS computational linguistics" for "the M.D.S. program with ..."
             return YES
@@ -270,6 +272,45 @@ def restriction_met(text: str, history: set[str]) -> str:
             if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():
                 return YES
     return UNKNOWN
+
+
+def _admitted_met(text: str, history: set[str]) -> str:
+    """The other common shape, groups named before "students" and a standing beside them: "Restricted to
+    CAPS students.", "Restricted to B.M.S. students with third-year standing.", "Restricted to students with
+    second-year standing or higher who are in the Neuroscience Major or ...". A stated year outside the
+    standing is NO; a stated group among those named, with the standing met or none asked, is YES. A group
+    not named stays UNKNOWN: the calendar's words for a group are not always the student's."""
+    lead = _ONLY_RE.match(text or "")
+    if lead is None or _NOT_JUST_GROUPS_RE.search(text):
+        return UNKNOWN
+    rest = text[lead.end():].strip(" .")
+    standing = _STANDING_PART_RE.search(rest)
+    if standing is not None:
+        first = _ORDINAL[standing["n"].lower()]
+        last = 0 if standing["up"] or not standing["m"] else _ORDINAL[standing["m"].lower()]
+        if _outside_years(first, last, history):
+            return NO
+        if not getattr(history, "year", 0):
+            return UNKNOWN
+        rest = rest[:standing.start()] + " " + rest[standing.end():]
+    groups = [_GROUP_EDGE_RE.sub("", g).strip() for g in re.split(r",|\bor\b", rest)]
+    groups = [g for g in groups if group_words(g) - _GROUP_KIND_WORDS]  # "... Major or Honours": the major's honours
+    if not groups:
+        return YES if standing is not None else UNKNOWN  # "Restricted to students with third-year standing"
+    return YES if any(in_group(g, getattr(history, "programs", ())) for g in groups) else UNKNOWN
+
+
+# a restriction that asks more than membership and standing: a permission, an approval, an exception
+_NOT_JUST_GROUPS_RE = re.compile(r"permission|consent|approval|recommend|\bexcept\b|\bnot\b|\bunless\b|"
+                                 r"\brequirements?\b|\bcredits?\b|\bmarks?\b|\bgrade|%", re.IGNORECASE)
+_STANDING_PART_RE = re.compile(
+    rf"\s*,?\s*(?:with|in|who have|having)\s+(?:at least\s+)?(?:a\s+)?(?P<n>{_N})(?:[- ]year)?"
+    rf"(?:\s*-?\s*(?:or|and|to|-)\s*(?P<m>{_N}))?[- ]?(?:year)?\s*(?:or\s+higher\s+)?(?:class\s+)?(?:standing|status)"
+    rf"{_UP}", re.IGNORECASE)
+# the words around a group's name: "students (who are) in the", "students", "only", "candidates"
+_GROUP_EDGE_RE = re.compile(r"^\s*(?:all\s+)?(?:students?\s+)?(?:who are\s+)?(?:(?:in|of|registered in|enrolled in|"
+                            r"admitted to)\s+)?(?:the\s+)?|\s*\b(?:students?|candidates|only|programs?)\b\s*(?:only\s*)?$",
+                            re.IGNORECASE)
 
 
 _ONLY_RE = re.compile(r"^\s*(?:open only|only open|restricted|available only|only available|limited|reserved)\s+"

@@ -79,6 +79,25 @@ def test_a_stated_program_settles_a_restriction_that_names_it_and_only_then():
     assert restriction_met("Limited to students in second year.", chem) == NO  # the year still decides
 
 
+def test_groups_named_before_students_and_a_standing_beside_them_are_read():
+    from rag.index.requirement_tree import History, restriction_met
+
+    gadget = History(year=3, programs=("G.D.T.",))
+    assert restriction_met("Restricted to G.D.T. students with third-year standing.", gadget) == YES
+    assert restriction_met("Restricted to G.D.T. students with third-year standing.",
+                           History(year=2, programs=("G.D.T.",))) == NO  # the year is outside
+    assert restriction_met("Restricted to G.D.T. students with third-year standing.",
+                           History(programs=("G.D.T.",))) == UNKNOWN  # no year said
+    assert restriction_met("restricted to Widgetry students.", History(programs=("Widgetry",))) == YES
+    assert restriction_met("Restricted to students with second-year standing or higher who are in the "
+                           "Widgetry Major or Honours.", History(year=3, programs=("Widgetry",))) == YES
+    # another group, a bare kind of group, or a permission beside it: never a "yes"
+    assert restriction_met("restricted to Widgetry students.", History(programs=("Gadgetry",))) == UNKNOWN
+    assert restriction_met("Restricted to Gadgetry Major or Honours students.", History(programs=("Honours",))) == UNKNOWN
+    assert restriction_met("Restricted to Widgetry students with approval of the Director.",
+                           History(programs=("Widgetry",))) == UNKNOWN
+
+
 def test_a_standing_sentence_with_is_required_is_still_only_a_standing():
     from rag.index.requirement_tree import History, standing_met
 
