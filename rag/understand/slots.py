@@ -11,13 +11,16 @@ but passed B", B is completed. Words are read as words, never as prefixes.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rag.index.codes import find_codes
 from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
+RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
 
 # "MATH-200", "Math_200" -> "MATH 200"; "cpsc110" is read by find_codes already.
 _DASHED_CODE_RE = re.compile(r"\b([A-Za-z]{2,5})[-_](\d{3}[A-Za-z]?)\b(?!-level)")
@@ -65,6 +68,15 @@ _POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s
 _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
+# a record's shorthand after a course: "A: PASS", "A: W", "A - CR"
+_POST_SHORTHAND_RE = re.compile(r"^\s*(?:pass|p|cr|w|f|fail)\b", re.IGNORECASE)
+
+
+def status_told_after(text: str) -> bool:
+    """Whether the words right after a course are a status of it ("A: PASS", "A: failed", "A done")."""
+    return any(r.match(text) for r in (_POST_DONE_RE, _POST_NOT_RE, _POST_SHORTHAND_RE))
+
+
 # a negation whose object is a pronoun points back: "did A and B, dropped both"; "took A but failed it"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
                           r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
@@ -130,11 +142,30 @@ _NAMED_CODE_RE = re.compile(
                              reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
 
 
+_MARKS = {mark: word for word, marks in json.loads((Path(__file__).with_name("status_cues.json"))
+                                                   .read_text(encoding="utf-8"))["marks"].items() for mark in marks}
+_SYMBOL_RE = re.compile("|".join(re.escape(m) for m in sorted(_MARKS, key=len, reverse=True)))
+# pictographs and dingbats (after the marks are read), with the joiners and variation selectors that build them
+_EMOJI_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
+
+
+def _read_marks(text: str) -> str:
+    """"A ✅ B ❌ 💀 ok?" -> "A done, B not done, ok?": a mark beside a course is what the student did with
+    it, in the words the status reader knows; any other emoji is dropped. Either ends a clause, as a comma."""
+    if not (_SYMBOL_RE.search(text) or _EMOJI_RE.search(text)):
+        return text
+    text = _EMOJI_RE.sub(", ", _SYMBOL_RE.sub(lambda m: f" {_MARKS[m.group()]}, ", text))  # a mark ends its clause
+    text = re.sub(r"\s+,", ",", text)
+    text = re.sub(r"\s*,(?:\s*,)*\s*(?=[,.;:!?]|$)", "", text)  # no comma doubled or before a stop
+    return re.sub(r"[ \t]{2,}", " ", re.sub(r"\s*,(?:\s*,)+", ",", text)).strip(" ,")
+
+
 def normalize_text(text: str, known: set[str] | None = None) -> str:
     """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200", and a subject
     written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
     calendar has that course (so "geology 101" never becomes a course that does not exist)."""
     text = _DASHED_CODE_RE.sub(r"\1 \2", text)
+    text = _read_marks(text)
     text = _ARROW_RE.sub(" for ", text)  # "A and B done -> C ok?": the arrow points at the course asked about
 
     def named(m: re.Match) -> str:
@@ -180,7 +211,7 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
-        if not any(c.role == NOT_DONE and start <= c.start <= end for c in mentions):
+        if not any((c.role == NOT_DONE or c.cue == RETAKEN) and start <= c.start <= end for c in mentions):
             return m.group(0)
     return ""
 

@@ -47,3 +47,15 @@ def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores)
 ])
 def test_elided_and_bracketed_statuses(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
+
+
+@pytest.mark.parametrize("text, read", [
+    ("ABCD 110 \u2705 EFGH 100 \u274c can I take ABCD 210?", "ABCD 110 done, EFGH 100 not done, can I take ABCD 210?"),
+    ("ABCD 110 \u2714\ufe0f \u2192 ABCD 210?", "ABCD 110 done, for ABCD 210?"),
+    ("ABCD 110: failed \U0001F480 can i do ABCD 210", "ABCD 110: failed, can i do ABCD 210"),
+    ("no marks or emoji here.", "no marks or emoji here."),
+])
+def test_marks_beside_courses_are_read_as_words_and_other_emoji_dropped(text, read):
+    from rag.understand.slots import normalize_text
+
+    assert normalize_text(text) == read
