@@ -125,7 +125,11 @@ REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecom
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
-_SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bqualif|\beligib|\bmeets? (?:the|its|all)\b|"
+_SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
+                          # "does A qualify me for B", "would that make me eligible": the course is what qualifies
+                          # ("am I eligible for B" alone asks about the student, whose history must be told)
+                          r"\b(?:does|do|would|will|did|is|are|can|could|should)\s+(?:[A-Z]{2,5} \d{3}[A-Z]?|it|that|this|"
+                          r"they|these|those|both|all)\b[^?.]{0,40}?\b(?:qualif|eligib)|"
                           r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre|"
                           # "does A count for B", "does that cover B", "would A work for B": A suffices for B
                           r"\b(?:count|counts|work|works|do|does)\s+for\s+[A-Z]{2,5} \d{3}|\bcover(?:s)?\b|"

@@ -608,3 +608,27 @@ def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
 
     assert _with_subject_names(["CRWR"]) == ["CRWR", "creative writing"]
     assert _with_subject_names(["history"]) == ["history"]
+
+
+@pytest.mark.parametrize("text, cue", [
+    ("is WIDG 344 new this year?", True),
+    ("is there a new prerequisite for WIDG 344?", True),
+    ("brand new widgetry student with no courses: the whole chain to WIDG 344?", False),
+    ("I'm new here, what do I need before WIDG 344", False),
+])
+def test_new_said_of_the_student_is_no_change_cue(text, cue):
+    from rag.understand.reader import CHANGE_CUE_RE
+
+    assert (CHANGE_CUE_RE.search(text) is not None) == cue
+
+
+@pytest.mark.parametrize("text, asks", [
+    ("does WIDG 110 qualify me for WIDG 210?", True),
+    ("would that make me eligible for WIDG 210", True),
+    ("is WIDG 110 enough for WIDG 210?", True),
+    ("with WIDG 110 absent from my record, am I eligible for WIDG 210?", False),  # the student's own history
+])
+def test_only_a_course_that_qualifies_makes_a_sufficiency_question(text, asks):
+    from rag.understand.reader import _SUFFICES_RE
+
+    assert (_SUFFICES_RE.search(text) is not None) == asks
