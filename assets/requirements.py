@@ -163,9 +163,24 @@ def _labeled(text: str, subjects) -> dict | None:
     elif all(re.search(r"\band\b|;", j) for j in joiners):
         op, n = "all", 0
     else:
-        return None
+        return _labeled_and_either(segments, subjects)
     items = [parse_requirement(_strip(s), subjects) for s in segments if _strip(s)]
     return {"op": op, "n": n, "items": items}
+
+
+def _labeled_and_either(segments: list[str], subjects) -> dict | None:
+    """``(a) X, and either (b) Y or (c) Z``: the parts before "and either" are all needed, and the lettered
+    parts from it on are alternatives (ELEC 371's prerequisite had been left unread)."""
+    ends = [s.strip().lower() for s in segments[:-1]]  # the words that join each part to the next
+    turn = next((k for k, e in enumerate(ends) if re.search(r"\band\s+either$", e)), None)
+    if turn is None or not all(re.search(r"(?:\band|;|,)$", e) for e in ends[:turn]) \
+            or not all(re.search(r"\bor$", e) for e in ends[turn + 1:]):
+        return None
+    def read(segment: str) -> dict:
+        return parse_requirement(_strip(re.sub(r",?\s*(?:and\s+)?either\s*$", "", segment, flags=re.IGNORECASE)),
+                                 subjects)
+    either = {"op": "one", "n": 1, "items": [read(s) for s in segments[turn + 1:] if _strip(s)]}
+    return {"op": "all", "n": 0, "items": [read(s) for s in segments[:turn + 1] if _strip(s)] + [either]}
 
 
 def _list_items(text: str) -> tuple[list[str], str]:

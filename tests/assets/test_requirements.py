@@ -91,3 +91,12 @@ def test_an_either_group_after_and_binds_its_own_or():
     tree = parse_requirement("ABCD 100, either ABCD 210 or EFGH 323, and either ABCD 107 or ABCD 110.")
     assert evaluate(tree, {"ABCD 100", "ABCD 110"}) == NO
     assert evaluate(tree, {"ABCD 100", "EFGH 323", "ABCD 107"}) == YES
+
+
+def test_a_lettered_part_then_and_either_lettered_alternatives():
+    tree = parse_requirement("(a) ABCD 255 or ABCD 256, and either (b) all of EFGH 202, EFGH 292 or "
+                             "(c) all of IJKL 220, IJKL 257.")
+    assert not unparsed_parts(tree)
+    assert evaluate(tree, {"ABCD 256", "EFGH 202", "EFGH 292"}) == YES
+    assert evaluate(tree, {"ABCD 256", "EFGH 202", "IJKL 257"}) == NO  # neither alternative whole
+    assert evaluate(tree, {"EFGH 202", "EFGH 292"}) == NO  # (a) is needed as well
