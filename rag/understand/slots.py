@@ -260,8 +260,11 @@ def _post_cue_end(gap: str) -> int:
     if gap.lstrip().startswith((",", ";", ".", "!", "?")):
         return 0
     cue = _POST_NOT_RE.match(gap) or _POST_DONE_RE.match(gap)
-    mark = _MARK_RE.match(gap, cue.end()) if cue else None
+    mark = _MARK_RE.match(gap, _GRADE_ASIDE_RE.match(gap, cue.end()).end()) if cue else None
     return mark.end() if mark else 0
+
+
+_GRADE_ASIDE_RE = re.compile(r"(?:\s*\([^()]{1,12}\))?")  # "A failed (46), B passed (73)": the mark in brackets
 
 
 def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
@@ -403,7 +406,7 @@ _SCORE_BEFORE_RE = re.compile(r"\b(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?\s+(?:
 _SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)|"
                              # "A with a 55", "A — finished with a 45", "A: ended up with 48%"
                              r"(?:[-\u2014\u2013:,]\s*)?(?:(?:i\s+)?(?:finished|ended|ended up|passed|completed|done|"
-                             r"wrapped up|came out|failed|scraped by|took it)\s+)?"
+                             r"wrapped up|came out|failed|scraped by|took it)\s+)?(?:but\s+)?(?:only\s+|just\s+)?"
                              r"(?:with|w/|got|scored)\s+(?:an?\s+)?(?P<t>\d{2,3}(?:\.\d)?)\s*(?:%|percent)?"
                              r"(?!\s*(?:credits?|cr|level|-level|hours?)\b)(?!\d|\.\d)"
                              r"(?!\s*(?:%|percent)?\s*\b(?:in|on|for)\s+(?:the\s+)?[A-Za-z]{2,5}\s?\d{3}))", re.IGNORECASE)

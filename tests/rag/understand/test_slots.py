@@ -59,3 +59,16 @@ def test_marks_beside_courses_are_read_as_words_and_other_emoji_dropped(text, re
     from rag.understand.slots import normalize_text
 
     assert normalize_text(text) == read
+
+
+def test_a_mark_in_brackets_after_a_status_ends_that_course_s_words():
+    text = "ABCD 205 failed (46), ABCD 206 passed (73). can I take ABCD 305?"
+    roles = [m.role for m in read_mentions(text, ["ABCD"])]
+    assert roles[0] == NOT_DONE and roles[1] != NOT_DONE  # "failed" is ABCD 205's, not ABCD 206's
+
+
+def test_a_mark_after_but_only_is_read():
+    from rag.understand.slots import read_scores
+
+    text = "passed ABCD 255 but only with a 59. can I take ABCD 345?"
+    assert read_scores(text, read_mentions(text, ["ABCD"]))["ABCD 255"] == 59
