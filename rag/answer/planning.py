@@ -97,7 +97,7 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
     if conditions:
         lines.append("Also required, not a course:")
         lines += [f"- for {code}: {text}" if text == AMBIGUOUS_NOTE else f"- for {code}: \u201c{text}\u201d"
-                  for code, text in conditions]  # the calendar's words in quotes, ubcal's own without
+                  + _done_among(text, done) for code, text in conditions]  # the calendar's words in quotes
     for cycle in plan.cycles:
         lines.append(f"The calendar's requirements go round in a circle ({cycle}); the route stops there.")
     if plan.not_in_calendar:
@@ -108,6 +108,13 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
         refs = " ".join(w.cite(course_source(facts.courses[c])) for c in used)
         lines.append(f"Already done, and their own prerequisites taken as met: {', '.join(used)} {refs}.")
     return ("\n" + "\n".join(lines)) if lines else ""
+
+
+def _done_among(text: str, done: list[str]) -> str:
+    """" (of these you have done A, B)": a quoted sentence ubcal could not read may name courses the
+    student has done, which must not look like courses still to take."""
+    named = [c for c in done if re.search(rf"\b{c.split()[0]}(?:_[A-Z])? {c.split()[1]}\b", text)]
+    return f" (of the courses it names, you have done {', '.join(named)})" if named else ""
 
 
 def _options(options: list[str]) -> str:

@@ -98,3 +98,12 @@ def test_a_program_year_left_subtracts_done_rows_and_counts_the_credits(mech):
 def test_a_year_the_tables_do_not_hold_is_said(mech):
     a = program_left(_q("program_left", program=MECH, year=4), mech)
     assert a.verdict == "cannot tell" and "Year 2" in a.text and "not Year 4" in a.text
+
+
+def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_done():
+    from rag.answer.planning import _done_among
+
+    text = "(a) ABCD_V 255 or ABCD_V 256, with luck EFGH_V 202"
+    assert _done_among(text, ["ABCD 256", "EFGH 202", "IJKL 100"]) == \
+        " (of the courses it names, you have done ABCD 256, EFGH 202)"
+    assert _done_among(text, ["IJKL 100"]) == ""
