@@ -740,7 +740,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                      or cue or re.search(r"\bcredits?\b", asking, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
     if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
-            and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(part):
+            and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)):
         intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
@@ -984,6 +984,10 @@ def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
     one asked about (an "opens up" reading would count it as taken)."""
     return (any(m.role == NOT_DONE for m in local) and not any(m.role == DONE for m in local)
             and any(m.role in (TARGET, "") for m in local))
+
+
+# when a course is taken ("B this summer?" after a history): the student's plan, not a question of the timetable
+_SEASON_RE = re.compile(r"\b(?:in the|this|next|over the)\s+(?:fall|winter|spring|summer)\b", re.IGNORECASE)
 
 
 def _bare_course_tail(part: str) -> bool:

@@ -67,6 +67,7 @@ DONE_THRESHOLD = 0.8
 # classifier reads the whole as done this surely ("failed A the first time but retook it and got a 72"). On
 # the dev splits two negated mentions read "done" above 0.6: that one at 0.95, and a "without it" at 0.86.
 RETAKE_THRESHOLD = 0.9
+SAME_TERM = "planned in the same term"  # the cue of a course put in the asked course's term (a plan: concurrent)
 CUE_DONE_FLOOR = 0.4
 CHAR_SCALE = 1.0   # weight of the spelling features beside the unit-length sentence vector
 ROLE_SCALE = 1.0   # weight of the cue pattern's role (done / not done / target)
@@ -365,6 +366,7 @@ _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
+_SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
 _THIRD_PARTY_RE = re.compile("|".join(_CUES["third_party"]), re.IGNORECASE)
 _FIRST_PERSON_RE = re.compile("|".join(_CUES["first_person"]), re.IGNORECASE)
 _SENTENCE_RE = re.compile(r"[.!;]|\?(?!\s*$)")
@@ -520,3 +522,5 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.assumed = premise
         elif m.role == "" and (s.label == "done" or (m.code in passed and s.label != "asked")):
             m.role, m.cue = DONE, "done"
+        elif m.role == "" and _SAME_TERM_RE.search(text) and len({o.code for o in mentions}) > 1:
+            m.role, m.cue = NOT_DONE, SAME_TERM  # "A and B in the same module": A comes alongside B, not before it

@@ -632,3 +632,8 @@ def test_only_a_course_that_qualifies_makes_a_sufficiency_question(text, asks):
     from rag.understand.reader import _SUFFICES_RE
 
     assert (_SUFFICES_RE.search(text) is not None) == asks
+
+
+def test_a_season_after_a_told_history_is_the_students_plan_not_a_timetable_question(reader):
+    q = understand("ABCD 213 done, ABCD 221 failed. ABCD 310 this summer?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310"

@@ -264,3 +264,14 @@ def test_a_heading_course_told_a_status_is_history_not_the_course_asked():
     assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == DONE
     asked = "ABCD 110: second year, have EFGH 100. allowed?"
     assert _settled(asked, st.Status("done", 0.95, done=0.95))[0].status == "asked"
+
+
+def test_a_course_put_in_the_same_term_as_another_is_not_done_before_it():
+    text = "My plan puts ABCD 110 and EFGH 100 in the same module. Is that allowed?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.5, done=0.2), st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE and mentions[0].cue == st.SAME_TERM
+    together = "Would ABCD 110 together with ABCD 120 qualify me for EFGH 100?"  # a set of courses, not a term
+    mentions = read_mentions(together, SUBJECTS)
+    st.settle_statuses(together, mentions, [st.Status(st.UNCLEAR, 0.5, done=0.2)] * 2 + [st.Status("asked", 0.9)])
+    assert mentions[0].cue != st.SAME_TERM
