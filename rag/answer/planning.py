@@ -243,7 +243,10 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _is_choice(r: ProgramRow) -> bool:
-    return re.search(r"\bor\b", r.requirement, re.IGNORECASE) is not None
+    """"A or B", "One of A, B or C": the row is one choice. An "or" in brackets is one item's own alternative
+    ("BIOL 200, 230, 233 (or 234), 260"): the row still asks for every item, and had been counted done
+    once any of its courses was."""
+    return re.search(r"\bor\b", re.sub(r"\([^()]*\)", " ", r.requirement), re.IGNORECASE) is not None
 
 
 def _row_done(r: ProgramRow, done: set[str]) -> bool:
@@ -257,10 +260,25 @@ def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, 
     """A row of several courses, part of it done: the done courses' credits (from their entries) and the
     row that is left, with the rest of its credits."""
     done_credits = sum(facts.courses[c].credits_min or 0.0 for c in r.codes if c in done and c in facts.courses)
-    rest = [c for c in r.codes if c not in done]
+    pairs = _bracketed_alternatives(r)  # "233 (or 234)": either one is the item
+    settled = {c for main, alt in pairs.items() if main in done or alt in done for c in (main, alt)}
+    rest = [c for c in r.codes if c not in done and c not in settled and c not in pairs.values()]
+    shown = [f"{c} (or {pairs[c]})" if c in pairs else c for c in rest]
+    rest += [pairs[c] for c in rest if c in pairs]
     whole = _credits(r, facts)
     left_credits = _num(whole - done_credits) if whole is not None else ""
-    return done_credits, replace(r, requirement=", ".join(rest), codes=rest, credits=left_credits)
+    return done_credits, replace(r, requirement=", ".join(shown), codes=rest, credits=left_credits)
+
+
+def _bracketed_alternatives(r: ProgramRow) -> dict[str, str]:
+    """{main: alternative} for each "233 (or 234)" of a row, as codes of the row."""
+    out = {}
+    for m in re.finditer(r"(\d{3}[A-Z]?)\s*\(or\s+(?:[A-Z]{2,5}(?:_V)?\s+)?(\d{3}[A-Z]?)\)", r.requirement):
+        main = next((c for c in r.codes if c.endswith(" " + m[1])), None)
+        alt = next((c for c in r.codes if c.endswith(" " + m[2])), None)
+        if main and alt:
+            out[main] = alt
+    return out
 
 
 def _credits(r: ProgramRow, facts: FactStore) -> float | None:

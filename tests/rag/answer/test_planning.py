@@ -107,3 +107,16 @@ def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_do
     assert _done_among(text, ["ABCD 256", "EFGH 202", "IJKL 100"]) == \
         " (of the courses it names, you have done ABCD 256, EFGH 202)"
     assert _done_among(text, ["IJKL 100"]) == ""
+
+
+def test_an_or_in_brackets_is_one_items_alternative_not_a_choice_of_the_whole_row():
+    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
+                     "ABCD 200, 230, 233 (or 234), 260", ["ABCD 200", "ABCD 230", "ABCD 233", "ABCD 234", "ABCD 260"],
+                     "12", "")
+    facts = _facts(*[_course(c) for c in row.codes])
+    facts.programs = {MECH: [row]}
+    a = program_left(_q("program_left", completed=["ABCD 200", "ABCD 230"], program=MECH, year=2), facts)
+    todo = a.text.split("Already done")[0]
+    assert "ABCD 233 (or ABCD 234), ABCD 260" in todo and "ABCD 200" not in todo
+    b = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
+    assert "ABCD 230, ABCD 260" in b.text.split("Already done")[0]
