@@ -1038,10 +1038,11 @@ def read_level_list(text: str) -> list[int]:
 
 
 def _without_codes(part: str, local: list[CodeMention], text: str) -> str:
-    """The part with its codes blanked, so "PHYS 119" does not read as the Physics program."""
+    """The part with its codes blanked, so "PHYS 119" does not read as the Physics program, and so are the
+    brackets right after a code ("PHYS 153 (Elements of Physics)": the course's title or mark, not a program)."""
     for m in sorted(local, key=lambda m: -m.start):
         snippet = text[m.start:m.end]
-        part = part.replace(snippet, " ")
+        part = re.sub(re.escape(snippet) + r"(?:\s*\([^()]{0,80}\))?", " ", part)
     return part
 
 

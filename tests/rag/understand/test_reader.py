@@ -637,3 +637,11 @@ def test_only_a_course_that_qualifies_makes_a_sufficiency_question(text, asks):
 def test_a_season_after_a_told_history_is_the_students_plan_not_a_timetable_question(reader):
     q = understand("ABCD 213 done, ABCD 221 failed. ABCD 310 this summer?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310"
+
+
+def test_words_in_brackets_after_a_code_name_no_program():
+    from rag.understand.reader import _without_codes
+    from rag.understand.slots import read_mentions
+
+    text = "ABCD 153 (Elements of Widgetry) is on my transcript. what does it feed into?"
+    assert "Widgetry" not in _without_codes(text, read_mentions(text, ["ABCD"]), text)
