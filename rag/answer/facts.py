@@ -500,6 +500,24 @@ def _excluded_pair(a: CourseFact, b: CourseFact, facts: FactStore) -> bool:
     return b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
 
 
+_ONLY_ONE_OF_RE = re.compile(r"[^.]*\bcredit (?:will|may|is|shall)?\s*(?:only\s+)?be\s+(?:granted|given|allowed)\s+"
+                             r"for\s+only\s+one\s+of\b[^.]*|[^.]*\bcredit (?:will|may)\s+only\s+be\s+(?:granted|given)"
+                             r"\s+for\s+one\s+of\b[^.]*", re.IGNORECASE)
+
+
+def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[CourseFact, str] | None:
+    """A third course's entry whose "credit will be granted for only one of ..." list names both a and b
+    (COMM 191's list names STAT 200 and BIOL 300): credit for one of the list only, so not for both."""
+    names = [re.compile(rf"\b{c.code.split()[0]}(?:_V)? {c.code.split()[1]}\b") for c in (a, b)]
+    for c in facts.courses.values():
+        if c.code in (a.code, b.code) or not c.exclusion or "one of" not in c.exclusion:
+            continue
+        for sentence in _ONLY_ONE_OF_RE.findall(c.exclusion):
+            if all(n.search(sentence) for n in names):
+                return c, sentence.strip()
+    return None
+
+
 def _exclusion_sentence(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str]:
     """The entry that states the exclusion of a and b, and its sentence."""
     holder = a if (b.code in a.excluded_with or not (b.exclusion or b.equivalency)) else b
@@ -593,9 +611,17 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     w = _Writer()
     ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
     excluded = _excluded_pair(a, b, facts)
+    shared = None if excluded else _shared_exclusion(a, b, facts)
+    excluded = excluded or shared is not None
     # "are X and Y credit-excluded?" is answered yes when they are; "credit for both?" is answered no
     verdict = "yes" if excluded == q.asks_excluded else "no"
-    if excluded:
+    if shared is not None:  # a third entry's "credit for only one of" list names both
+        holder, sentence = shared
+        ref = w.cite(course_source(holder))
+        body = (f"{a.code} {ra} and {b.code} {rb} are credit-excluded; you get credit for only one of them: "
+                f"{holder.code}'s entry grants credit for only one of a list that names both. {ref}\n"
+                f"{holder.code}: {_quote(sentence)} {ref}")
+    elif excluded:
         holder, sentence = _exclusion_sentence(a, b)
         ref = ra if holder is a else rb
         body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"

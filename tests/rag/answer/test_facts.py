@@ -398,3 +398,17 @@ def test_a_course_under_way_that_is_only_the_corequisite_is_named_as_such():
     asked.concurrent = ["ABCD 233"]
     verdict, text = _without(course, asked, "[1]")
     assert verdict == "no" and "ABCD 233 is its corequisite" in text and "you are taking" in text
+
+
+def test_a_third_entrys_only_one_of_list_naming_both_courses_excludes_them():
+    from dataclasses import replace
+
+    from rag.answer.facts import _shared_exclusion
+    from tests.rag.answer.test_chain import _course, _facts
+
+    holder = replace(_course("WXYZ 191"), exclusion="Credit will be granted for only one of WXYZ_V 191, ABCD 300, "
+                                                    "EFGH_V 200 or IJKL 203.")
+    facts = _facts(holder, _course("ABCD 300"), _course("EFGH 200"), _course("MNOP 100"))
+    found = _shared_exclusion(facts.courses["ABCD 300"], facts.courses["EFGH 200"], facts)
+    assert found is not None and found[0].code == "WXYZ 191"
+    assert _shared_exclusion(facts.courses["ABCD 300"], facts.courses["MNOP 100"], facts) is None
