@@ -62,7 +62,8 @@ STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNOR
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
 _PLANNING_WORDS = json.loads(Path(__file__).with_name("planning_words.json").read_text(encoding="utf-8"))
-PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE) for name in (*PLANNING, "rest")}
+PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE)
+                    for name in (*PLANNING, "rest", "start")}
 CHANGE_FACET_RES = {facet: re.compile("|".join(words), re.IGNORECASE)
                     for facet, words in _CHANGE_WORDS["facets"].items()}
 FACT_INTENTS = (*CHANGE_INTENTS, "chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
@@ -710,6 +711,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
+    if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] == "prereq_of" \
+            and PLANNING_CUE_RES["start"].search(part):
+        feasible = _put_first(feasible, "chain")  # "from scratch, what do I need before C": the whole way to C
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]

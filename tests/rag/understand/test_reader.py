@@ -645,3 +645,8 @@ def test_words_in_brackets_after_a_code_name_no_program():
 
     text = "ABCD 153 (Elements of Widgetry) is on my transcript. what does it feed into?"
     assert "Widgetry" not in _without_codes(text, read_mentions(text, ["ABCD"]), text)
+
+
+def test_from_scratch_what_comes_before_a_course_is_its_whole_chain(reader):
+    q = understand("if I'm starting from scratch, what do I need to take before ABCD 310?", reader)
+    assert q.intent == "chain" and q.target == "ABCD 310"
