@@ -845,6 +845,12 @@ def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
     total = sum(c.credits_max for c in courses)
     sum_line = " + ".join(_num(c.credits_max) for c in courses) + f" = {_num(total)}"
     text = (f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + ".")
+    excluded = [(a, b) for n, a in enumerate(courses) for b in courses[n + 1:]
+                if _excluded_pair(a, b, facts) or _shared_exclusion(a, b, facts)]
+    if excluded:  # "credits for A and B together": the sum is what they are worth, not what both can earn
+        text += " But " + "; ".join(f"{a.code} and {b.code} are credit-excluded" for a, b in excluded) + \
+                (": you get credit for only one of them." if len(excluded) == 1 else
+                 ": you get credit for only one course of each such pair.")
     return FactAnswer("credits_total", _num(total), text, w.sources, derived=[_num(total)])
 
 

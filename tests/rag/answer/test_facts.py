@@ -412,3 +412,20 @@ def test_a_third_entrys_only_one_of_list_naming_both_courses_excludes_them():
     found = _shared_exclusion(facts.courses["ABCD 300"], facts.courses["EFGH 200"], facts)
     assert found is not None and found[0].code == "WXYZ 191"
     assert _shared_exclusion(facts.courses["ABCD 300"], facts.courses["MNOP 100"], facts) is None
+
+
+def test_a_credit_total_of_excluded_courses_says_only_one_earns_credit():
+    from dataclasses import replace
+
+    from rag.answer.facts import credits_total
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    a = replace(_course("ABCD 110"), excluded_with=["ABCD 103"])
+    facts = _facts(a, _course("ABCD 103"), _course("ABCD 121"))
+    q = _q("credits_total")
+    q.targets = ["ABCD 110", "ABCD 103"]
+    answer = credits_total(q, facts)
+    assert answer.text.startswith("6 credits in total") and "credit for only one of them" in answer.text
+    q.targets = ["ABCD 110", "ABCD 121"]
+    assert "credit-excluded" not in credits_total(q, facts).text
