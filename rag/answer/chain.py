@@ -3,7 +3,8 @@
 A course's prerequisite tree names courses, groups of them ("all of", "one of", "two of") and conditions
 that are not courses (a standing, a grade, a permission, a program). The chain follows every course on
 the route down to where nothing further is required, and the route takes, at each "one of", the option
-that needs the fewest courses in all. A course the student has done costs nothing and is not opened up:
+that needs the fewest courses in all (a course of many credits, such as a first-year program, counts for
+the courses its credits fill). A course the student has done costs nothing and is not opened up:
 its own prerequisites are taken as met. Only courses the reader counted as done are done (the closed
 world of the understanding layer): a failed, dropped, in-progress or unclear course stays on the chain.
 
@@ -75,6 +76,9 @@ class _Route:
 
 
 _EMPTY = _Route(frozenset(), [], [], [], [])
+
+
+COURSE_LOAD = 6.0  # credits of the largest ordinary course (a full-year course); more is a program's worth
 
 
 class ChainPlanner:
@@ -173,7 +177,8 @@ class ChainPlanner:
         picked: list[tuple[_Route, dict]] = []
         have: frozenset[str] = frozenset()
         for _ in range(need):  # greedily: the option adding the fewest courses to what is already taken
-            best = min((o for o in courses if o not in picked), key=lambda o: (len(o[0].courses - have),
+            best = min((o for o in courses if o not in picked), key=lambda o: (self._load(o[0].courses - have),
+                                                                                len(o[0].courses - have),
                                                                                 courses.index(o)))
             picked.append(best)
             have = have | best[0].courses
@@ -181,6 +186,13 @@ class ChainPlanner:
         settled = all(not r.courses for r, _ in picked)  # every option taken needs no course: done already
         choice = Choice("", described, [describe(c) for _, c in picked], settled) if len(options) > need else None
         return _merge([r for r, _ in picked], [choice] if choice else [])
+
+    def _load(self, codes: frozenset[str]) -> float:
+        """How many ordinary courses ``codes`` amount to: a course of up to COURSE_LOAD credits is one, a
+        larger one as many as its credits fill (Science One's SCIE 001 is a year's work, not one course,
+        and had been the 'fewest courses' route to every course that lists it as an option)."""
+        facts = self.facts.courses
+        return sum(max(1.0, (facts[c].credits_max or 0.0) / COURSE_LOAD) if c in facts else 1.0 for c in codes)
 
     def _score(self, node: dict, alongside: bool) -> _Route:
         """A grade in a course (or in one of several): the course is taken, the grade is a condition."""

@@ -94,3 +94,14 @@ def test_a_list_that_does_not_say_one_or_all_is_taken_whole_and_its_note_names_n
     plan = ChainPlanner(facts, {"ABCD 100"}).plan("ABCD 300")
     assert [s.code for s in plan.to_take] == ["ABCD 110"]
     assert plan.steps[-1].conditions == [AMBIGUOUS_NOTE] and "ABCD 100" not in AMBIGUOUS_NOTE
+
+
+def test_a_course_of_many_credits_counts_for_the_courses_its_credits_fill():
+    from dataclasses import replace
+
+    program = replace(_course("SCIE 001"), credits="30", credits_min=30, credits_max=30, level=0)
+    facts = _facts(program, _course("ABCD 100"), _course("ABCD 101", "ABCD 100."),
+                   _course("ABCD 200", "One of ABCD 101, SCIE 001."))
+    plan = ChainPlanner(facts, set()).plan("ABCD 200")
+    taken = {s.code for s in plan.steps}
+    assert "SCIE 001" not in taken and {"ABCD 100", "ABCD 101"} <= taken
