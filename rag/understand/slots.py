@@ -315,9 +315,23 @@ def _negate_elided(text: str, mentions: list[CodeMention]) -> None:
             before[-1].role, before[-1].cue = NOT_DONE, cue.group(0).lower()
 
 
+_WITHOUT_CUE_RE = re.compile(r"without|w/o|w/out|skip", re.IGNORECASE)  # "take B without it": it is another course
+# a course asked about in its sentence ("can I take B if I failed it"): "it" is not B
+_ASKED_BEFORE_RE = re.compile(r"\b(?:can|could|may|might|will|would|should|am|is|are|do|does|eligible|allowed|ok)\b",
+                              re.IGNORECASE)
+
+
 def _negate_back(text: str, mentions: list[CodeMention]) -> None:
     """ "took A but failed it": the course (or, for "them"/"both", the list) just before the pronoun."""
     for cue in BACK_NEGATION_RE.finditer(text):
+        nearest = [m for m in mentions if m.end <= cue.start()][-1:]
+        if nearest and nearest[0].role == TARGET and not _WITHOUT_CUE_RE.match(cue.group(0)) \
+                and not re.search(r"[.?!;]", text[nearest[0].end:cue.start()]) \
+                and not _ASKED_BEFORE_RE.search(re.split(r"[.?!;]", text[:nearest[0].start])[-1]):
+            # "registered for A but dropped it": a thing done to the course just named, in its own sentence
+            # ("for" had read A as the course asked about, and "it" had gone back to the course before)
+            nearest[0].role, nearest[0].cue = NOT_DONE, cue.group(0).lower()
+            continue
         before = [m for m in mentions if m.end <= cue.start() and m.role != TARGET]  # "take B without it": not B
         if not before:
             continue

@@ -72,3 +72,13 @@ def test_a_mark_after_but_only_is_read():
 
     text = "passed ABCD 255 but only with a 59. can I take ABCD 345?"
     assert read_scores(text, read_mentions(text, ["ABCD"]))["ABCD 255"] == 59
+
+
+@pytest.mark.parametrize("text, roles", [
+    # "for" reads A as a course asked about; "dropped it" in A's own sentence is about A
+    ("took ABCD 100 and passed. Registered for ABCD 101 but dropped it. ABCD 200?", [DONE, NOT_DONE, ""]),
+    # a course asked about in its sentence is not what "it" points back to
+    ("I did ABCD 100, can I take ABCD 101 if I failed it?", [NOT_DONE, "target"]),
+])
+def test_a_pronoun_after_a_negation_goes_back_to_the_course_it_is_about(text, roles):
+    assert [m.role for m in read_mentions(text, ["ABCD"])] == roles
