@@ -77,7 +77,7 @@ _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open 
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
                              # nor one that closes a degree's initials before a name ("M.A. ECON", "B.F.A. Acting")
                              r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]{0,3}\.))|\.(?=\s+(?-i:[a-z(]))|"
-                             r"(?:(?<=(?-i:\b[A-Z]))|(?<=(?-i:\.[A-Z][a-z]))|(?<=(?-i:\.[A-Z][a-z]{2})))\.(?=\s+"
+                             r"(?:(?<=(?-i:\.[A-Z]))|(?<=(?-i:\.[A-Z][a-z]))|(?<=(?-i:\.[A-Z][a-z]{2})))\.(?=\s+"
                              r"(?!(?-i:Prerequisite|Corequisite|Equivalency|This|Credit|Students|Not|Open|Restricted|Consent|"
                              r"Registration|Enrolment|Admission|External)\b)(?-i:[A-Z])))*\.?",
                              re.IGNORECASE)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
+from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.answer import planning
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
@@ -500,20 +501,25 @@ def _excluded_pair(a: CourseFact, b: CourseFact, facts: FactStore) -> bool:
     return b.code in facts.excluded.get(a.code, set()) or b.code in a.excluded_with or a.code in b.excluded_with
 
 
-_ONLY_ONE_OF_RE = re.compile(r"[^.]*\bcredit (?:will|may|is|shall)?\s*(?:only\s+)?be\s+(?:granted|given|allowed)\s+"
-                             r"for\s+only\s+one\s+of\b[^.]*|[^.]*\bcredit (?:will|may)\s+only\s+be\s+(?:granted|given)"
-                             r"\s+for\s+one\s+of\b[^.]*", re.IGNORECASE)
+# "Credit will be granted for only one of A, B, C", "Credit is granted for only one of", "Students may receive
+# credit for only one of", "Credit will only be granted for one of"
+_ONLY_ONE_OF_RE = re.compile(r"[^.]*\bcredit\s+(?:(?:will|may|shall|can)\s+(?:only\s+)?be|is)\s+(?:only\s+)?"
+                             r"(?:granted|given|allowed|earned)\s+for\s+(?:only\s+)?one\s+of\b[^.]*|"
+                             r"[^.]*\breceive\s+credit\s+for\s+only\s+one\s+of\b[^.]*", re.IGNORECASE)
 
 
 def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[CourseFact, str] | None:
     """A third course's entry whose "credit will be granted for only one of ..." list names both a and b
     (COMM 191's list names STAT 200 and BIOL 300): credit for one of the list only, so not for both."""
-    names = [re.compile(rf"\b{c.code.split()[0]}(?:_V)? {c.code.split()[1]}\b") for c in (a, b)]
+    subjects = [a.code.split()[0], b.code.split()[0]]
     for c in facts.courses.values():
         if c.code in (a.code, b.code) or not c.exclusion or "one of" not in c.exclusion:
             continue
         for sentence in _ONLY_ONE_OF_RE.findall(c.exclusion):
-            if all(n.search(sentence) for n in names):
+            if re.search(r"\bboth\b|\ball of\b|\(|/", sentence, re.IGNORECASE):
+                continue  # "only one of A or both B and C", "HINU 301/302 or HINU 300": a group counts as one,
+                          # so its members are not excluded from each other
+            if {a.code, b.code} <= set(unique_codes(sentence, subjects)):
                 return c, sentence.strip()
     return None
 
@@ -841,17 +847,29 @@ def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
         return FactAnswer("credits_total", f"{_num(low)}-{_num(high)}",
                           f"Between {_num(low)} and {_num(high)} credits (a course has a credit range): "
                           + "; ".join(f"{c.code} {c.credits} credits" for c in courses) + ". "
-                          + " ".join(w.cite(course_source(c)) for c in courses), w.sources)
+                          + " ".join(w.cite(course_source(c)) for c in courses) + _excluded_note(courses, facts, w),
+                          w.sources)
     total = sum(c.credits_max for c in courses)
     sum_line = " + ".join(_num(c.credits_max) for c in courses) + f" = {_num(total)}"
-    text = (f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + ".")
-    excluded = [(a, b) for n, a in enumerate(courses) for b in courses[n + 1:]
-                if _excluded_pair(a, b, facts) or _shared_exclusion(a, b, facts)]
-    if excluded:  # "credits for A and B together": the sum is what they are worth, not what both can earn
-        text += " But " + "; ".join(f"{a.code} and {b.code} are credit-excluded" for a, b in excluded) + \
-                (": you get credit for only one of them." if len(excluded) == 1 else
-                 ": you get credit for only one course of each such pair.")
+    text = f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + "." + _excluded_note(courses, facts, w)
     return FactAnswer("credits_total", _num(total), text, w.sources, derived=[_num(total)])
+
+
+def _excluded_note(courses: list[CourseFact], facts: FactStore, w: "_Writer") -> str:
+    """" But A and B are credit-excluded ...": the sum is what the courses are worth, not what both earn."""
+    pairs = []
+    for n, a in enumerate(courses):
+        for b in courses[n + 1:]:
+            shared = None if _excluded_pair(a, b, facts) else _shared_exclusion(a, b, facts)
+            if shared is not None:
+                pairs.append(f"{a.code} and {b.code} are credit-excluded ({shared[0].code}'s list names both "
+                             f"{w.cite(course_source(shared[0]))})")
+            elif _excluded_pair(a, b, facts):
+                pairs.append(f"{a.code} and {b.code} are credit-excluded")
+    if not pairs:
+        return ""
+    return " But " + "; ".join(pairs) + (": you get credit for only one of them." if len(pairs) == 1 else
+                                          ": you get credit for only one course of each such pair.")
 
 
 def _num(x: float) -> str:

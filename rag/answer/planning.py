@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from rag.answer.chain import AMBIGUOUS_NOTE, Chain, ChainPlanner, Step
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, program_source
+from rag.index.codes import unique_codes
 from rag.index.facts import FactStore, ProgramRow
 from rag.index.requirement_tree import NO, YES, History, evaluate, missing
 from rag.understand import Question
@@ -113,7 +114,8 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
 def _done_among(text: str, done: list[str]) -> str:
     """" (of these you have done A, B)": a quoted sentence ubcal could not read may name courses the
     student has done, which must not look like courses still to take."""
-    named = [c for c in done if re.search(rf"\b{c.split()[0]}(?:_[A-Z])? {c.split()[1]}\b", text)]
+    found = set(unique_codes(text, sorted({c.split()[0] for c in done})))
+    named = [c for c in done if c in found]
     return f" (of the courses it names, you have done {', '.join(named)})" if named else ""
 
 
@@ -216,7 +218,8 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
             part_done, part = _split_row(r, done, facts)  # "NSCI 200, 201" with NSCI 200 done
             done_rows.append(replace(r, requirement=", ".join(c for c in r.codes if c in done)))
             done_credits += part_done
-            left.append(part)
+            if part.codes:
+                left.append(part)
         else:
             left.append(r)
     electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
@@ -250,17 +253,21 @@ def _is_choice(r: ProgramRow) -> bool:
 
 
 def _row_done(r: ProgramRow, done: set[str]) -> bool:
-    """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them."""
+    """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them,
+    an item with its alternative in brackets ("233 (or 234)") by either."""
     if _is_choice(r):
         return any(c in done for c in r.codes)
-    return all(c in done for c in r.codes)
+    pairs = _bracketed_alternatives(r)
+    return all(c in done or (c in pairs and pairs[c] in done) for c in r.codes if c not in pairs.values())
 
 
 def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, ProgramRow]:
     """A row of several courses, part of it done: the done courses' credits (from their entries) and the
     row that is left, with the rest of its credits."""
-    done_credits = sum(facts.courses[c].credits_min or 0.0 for c in r.codes if c in done and c in facts.courses)
-    pairs = _bracketed_alternatives(r)  # "233 (or 234)": either one is the item
+    pairs = _bracketed_alternatives(r)  # "233 (or 234)": either one is the item, counted once
+    counted = [c for c in r.codes if c in done and not (c in pairs.values() and
+                                                        any(m in done for m, a in pairs.items() if a == c))]
+    done_credits = sum(facts.courses[c].credits_min or 0.0 for c in counted if c in facts.courses)
     settled = {c for main, alt in pairs.items() if main in done or alt in done for c in (main, alt)}
     rest = [c for c in r.codes if c not in done and c not in settled and c not in pairs.values()]
     shown = [f"{c} (or {pairs[c]})" if c in pairs else c for c in rest]

@@ -264,6 +264,8 @@ def restriction_met(text: str, history: set[str]) -> str:
         return by_year
     if m is None or not programs:
         return _admitted_met(text, history)
+    if _YEAR_WORD_RE.search(m["what"]):
+        return UNKNOWN  # "Restricted to students in Year 3 of the P program": the year is not checked here
     for alternative in re.split(r",|\bor\b", m["what"]):
         if in_group(alternative, programs):  # "MDS computational linguistics" for "the M.D.S. program with ..."
             return YES
@@ -293,6 +295,8 @@ def _admitted_met(text: str, history: set[str]) -> str:
         if not getattr(history, "year", 0):
             return UNKNOWN
         rest = rest[:standing.start()] + " " + rest[standing.end():]
+    if _YEAR_WORD_RE.search(rest):
+        return UNKNOWN  # "Restricted to Widgetry students in Year 4": a year in words ubcal did not read as one
     groups = [_GROUP_EDGE_RE.sub("", g).strip() for g in re.split(r",|\bor\b", rest)]
     groups = [g for g in groups if group_words(g) - _GROUP_KIND_WORDS]  # "... Major or Honours": the major's honours
     if not groups:
@@ -300,6 +304,7 @@ def _admitted_met(text: str, history: set[str]) -> str:
     return YES if any(in_group(g, getattr(history, "programs", ())) for g in groups) else UNKNOWN
 
 
+_YEAR_WORD_RE = re.compile(rf"\byears?\b|\d|\b{_N}\b", re.IGNORECASE)
 # a restriction that asks more than membership and standing: a permission, an approval, an exception
 _NOT_JUST_GROUPS_RE = re.compile(r"permission|consent|approval|recommend|\bexcept\b|\bnot\b|\bunless\b|"
                                  r"\brequirements?\b|\bcredits?\b|\bmarks?\b|\bgrade|%", re.IGNORECASE)

@@ -991,7 +991,8 @@ def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
 
 
 # when a course is taken ("B this summer?" after a history): the student's plan, not a question of the timetable
-_SEASON_RE = re.compile(r"\b(?:in the|this|next|over the)\s+(?:fall|winter|spring|summer)\b", re.IGNORECASE)
+_SEASON_RE = re.compile(r"(?<!offered )(?<!scheduled )(?<!available )(?<!running )(?<!taught )(?<!run )"
+                        r"\b(?:in the|this|next|over the)\s+(?:fall|winter|spring|summer)\b", re.IGNORECASE)
 
 
 def _bare_course_tail(part: str) -> bool:

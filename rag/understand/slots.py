@@ -69,7 +69,7 @@ _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\
                            r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
                            r"under my belt|out of the way|credited)\b", re.IGNORECASE)
 # a record's shorthand after a course: "A: PASS", "A: W", "A - CR"
-_POST_SHORTHAND_RE = re.compile(r"^\s*(?:pass|p|cr|w|f|fail)\b", re.IGNORECASE)
+_POST_SHORTHAND_RE = re.compile(r"^\s*(?:pass|passed|fail|(?:p|cr|w|f)(?=\s*(?:[.,;!)]|$)))\b", re.IGNORECASE)
 
 
 def status_told_after(text: str) -> bool:
@@ -142,8 +142,10 @@ _NAMED_CODE_RE = re.compile(
                              reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
 
 
-_MARKS = {mark: word for word, marks in json.loads((Path(__file__).with_name("status_cues.json"))
-                                                   .read_text(encoding="utf-8"))["marks"].items() for mark in marks}
+_CUE_DATA = json.loads(Path(__file__).with_name("status_cues.json").read_text(encoding="utf-8"))
+_MARKS = {mark: word for word, marks in _CUE_DATA["marks"].items() for mark in marks}
+_PUNCTUATION = {mark: sign for sign, marks in _CUE_DATA["punctuation"].items() for mark in marks}
+_PUNCTUATION_RE = re.compile("|".join(re.escape(m) for m in _PUNCTUATION))
 _SYMBOL_RE = re.compile("|".join(re.escape(m) for m in sorted(_MARKS, key=len, reverse=True)))
 # pictographs and dingbats (after the marks are read), with the joiners and variation selectors that build them
 _EMOJI_RE = re.compile("[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F\u200D]+")
@@ -154,6 +156,8 @@ def _read_marks(text: str) -> str:
     it, in the words the status reader knows; any other emoji is dropped. Either ends a clause, as a comma."""
     if not (_SYMBOL_RE.search(text) or _EMOJI_RE.search(text)):
         return text
+    text = text.replace("\ufe0f", "")  # the variation selector that makes "✔" an emoji says nothing itself
+    text = _PUNCTUATION_RE.sub(lambda m: _PUNCTUATION[m.group()], text)  # "B❓" -> "B?", "A ➡ B" -> "A -> B"
     text = _EMOJI_RE.sub(", ", _SYMBOL_RE.sub(lambda m: f" {_MARKS[m.group()]}, ", text))  # a mark ends its clause
     text = re.sub(r"\s+,", ",", text)
     text = re.sub(r"\s*,(?:\s*,)*\s*(?=[,.;:!?]|$)", "", text)  # no comma doubled or before a stop

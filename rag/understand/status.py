@@ -78,13 +78,13 @@ _MEMORY: dict[str, "StatusModel"] = {}
 # where a clause ends: a sentence mark, or a word that starts another statement
 # where a clause ends: a sentence mark, a word that starts another statement, or where the question starts
 # ("A finished - may I register in B", "A, would that open B")
+_ASK_WORDS = r"can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|any|anything|ok|okay"
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
                             r"\bthen\b|\bso\b|\bbecause\b|\bcuz\b|\bcos\b|\bsince\b|\s[-\u2014\u2013]+\s|"
-                            r"[,:]\s*(?=(?:can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|"
-                            r"any|anything|ok|okay)\b)", re.IGNORECASE)
+                            rf"[,:]\s*(?=(?:{_ASK_WORDS})\b)", re.IGNORECASE)
 # a clause that asks: it is the question, not the story
-_ASKS_RE = re.compile(r"\s*(?:can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|any|"
-                      r"anything|ok|okay)\b", re.IGNORECASE)
+_ASKS_RE = re.compile(rf"\s*(?:{_ASK_WORDS})\b", re.IGNORECASE)
+_ASKS_WORD_RE = re.compile(rf"\b(?:{_ASK_WORDS})\b", re.IGNORECASE)
 STORY_CLAUSES = 2  # clauses a course's story may run on for
 # what may join two courses of one list
 _JOINER_RE = re.compile(r",|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORECASE)
@@ -153,7 +153,8 @@ def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
         nxt = _CLAUSE_CUT_RE.search(text, cut.end())
         stop = nxt.start() if nxt else len(text)
         clause = text[cut.end():stop]
-        if any(cut.end() <= o.start < stop for o in mentions) or _ASKS_RE.match(clause) or text.startswith("?", stop):
+        if not clause.strip() or any(cut.end() <= o.start < stop for o in mentions) or _ASKS_RE.match(clause) \
+                or text.startswith("?", stop):
             break
         hi = stop
     return hi
@@ -432,8 +433,8 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
 
 def _told_status(text: str, m: CodeMention) -> bool:
     """"A: PASS.", "A: failed, ...": a heading course told a status right after its colon."""
-    after = text[m.end:]
-    return status_told_after(after[after.find(":") + 1:])
+    label = LABEL_AFTER_RE.match(text, m.end)
+    return label is not None and status_told_after(text[label.end():])
 
 
 _PREPOSITION_CUE_RE = re.compile(r"^(?:with|after|having|hold|own)\b", re.IGNORECASE)
@@ -452,14 +453,13 @@ def _told_after(text: str, mentions: list[CodeMention], index: int) -> bool:
     return len(_WORD_RE.findall(after[:asks.start()] if asks else after)) >= 2
 
 
-_ASKS_WORD_RE = re.compile(r"\b(?:can|could|would|will|am|do|does|should|may|might|what|which|how)\b", re.IGNORECASE)
-
-
 def _tells_more_after(window: str, cue: str) -> bool:
     """Whether the clause tells more after its negation ("failed A, got a 72 on the retake"): only then may
     a later event outweigh it. A negation that ends the story ("took A but dropped it") always stands."""
     at = window.lower().find(cue.lower())
-    return at >= 0 and re.search(r",|" + _CLAUSE_CUT_RE.pattern, window[at + len(cue):], re.IGNORECASE) is not None
+    after = window[at + len(cue):]
+    failing = any(int(n) < PASS_MARK for n in re.findall(r"(?<![\d.])\d{1,3}(?![\d.])", after))  # "retook it, 48"
+    return at >= 0 and not failing and re.search(r",|" + _CLAUSE_CUT_RE.pattern, after, re.IGNORECASE) is not None
 
 
 def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Status] | None) -> None:
@@ -493,6 +493,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m)))
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
+                and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(status_window(text, mentions, i), m.cue):
             m.role, m.cue = DONE, RETAKEN  # "failed A the first time but retook it and got a 72": the last event
             continue
@@ -522,5 +523,6 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.assumed = premise
         elif m.role == "" and (s.label == "done" or (m.code in passed and s.label != "asked")):
             m.role, m.cue = DONE, "done"
-        elif m.role == "" and _SAME_TERM_RE.search(text) and len({o.code for o in mentions}) > 1:
+        elif m.role == "" and s.label != "asked" and _SAME_TERM_RE.search(status_window(text, mentions, i)) \
+                and len({o.code for o in mentions}) > 1:
             m.role, m.cue = NOT_DONE, SAME_TERM  # "A and B in the same module": A comes alongside B, not before it

@@ -429,3 +429,18 @@ def test_a_credit_total_of_excluded_courses_says_only_one_earns_credit():
     assert answer.text.startswith("6 credits in total") and "credit for only one of them" in answer.text
     q.targets = ["ABCD 110", "ABCD 121"]
     assert "credit-excluded" not in credits_total(q, facts).text
+
+
+def test_a_group_inside_an_only_one_of_list_does_not_exclude_its_own_members():
+    from dataclasses import replace
+
+    from rag.answer.facts import _shared_exclusion
+    from tests.rag.answer.test_chain import _course, _facts
+
+    holder = replace(_course("WXYZ 191"), exclusion="Credit will be granted for only one of WXYZ 191 or both "
+                                                    "ABCD 201 and ABCD 202.")
+    facts = _facts(holder, _course("ABCD 201"), _course("ABCD 202"))
+    assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"], facts) is None
+    slash = replace(holder, exclusion="Credit will be granted for only one of ABCD 201/202 or WXYZ 191.")
+    assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(slash, _course("ABCD 201"), _course("ABCD 202"))) is None

@@ -120,3 +120,14 @@ def test_an_or_in_brackets_is_one_items_alternative_not_a_choice_of_the_whole_ro
     assert "ABCD 233 (or ABCD 234), ABCD 260" in todo and "ABCD 200" not in todo
     b = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
     assert "ABCD 230, ABCD 260" in b.text.split("Already done")[0]
+
+
+def test_a_row_is_done_through_either_course_of_a_bracketed_pair_counted_once():
+    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
+                     "ABCD 200, 233 (or 234)", ["ABCD 200", "ABCD 233", "ABCD 234"], "6", "")
+    facts = _facts(*[_course(c) for c in row.codes])
+    facts.programs = {MECH: [row]}
+    a = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
+    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of") and "(0 credits)" not in a.text
+    both = program_left(_q("program_left", completed=["ABCD 200", "ABCD 233", "ABCD 234"], program=MECH, year=2), facts)
+    assert both.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of")

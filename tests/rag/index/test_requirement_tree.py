@@ -215,3 +215,12 @@ def test_majors_in_a_subject_admit_a_student_who_names_it():
     assert restriction_met("Restricted to Majors in Widget Writing.", said) == "yes"
     assert restriction_met("Restricted to Majors in Widget Writing.", History({"ABCD 409"}, 0, programs=("history",))) \
         == "cannot tell"
+
+
+def test_a_year_written_as_year_n_beside_a_group_is_never_read_as_met():
+    from rag.index.requirement_tree import History, restriction_met
+
+    second = History(year=2, programs=("Widgetry",))
+    for text in ("Restricted to Widgetry students in year 4.", "Restricted to Year 4 Widgetry students.",
+                 "Restricted to students in Year 3 of the Widgetry program."):
+        assert restriction_met(text, second) != YES, text

@@ -36,7 +36,7 @@ def _window(text: str, index: int) -> str:
     ("failed ABCD 110 the first time but retook it and got a 72. may I take EFGH 100?", 0,
      "failed ABC 100 the first time but retook it and got a 72"),
     ("registered for ABCD 110 but never went, can I take EFGH 100", 0, "registered for ABC 100 but never went"),
-    ("I took ABCD 110. Then I failed it.", 0, "I took ABC 100. Then I failed it."),
+    ("I took ABCD 110. Then I failed it.", 0, "I took ABC 100. Then I failed it"),
 ])
 def test_window_is_the_words_about_that_course(text, index, window):
     assert _window(text, index) == window
@@ -275,3 +275,9 @@ def test_a_course_put_in_the_same_term_as_another_is_not_done_before_it():
     mentions = read_mentions(together, SUBJECTS)
     st.settle_statuses(together, mentions, [st.Status(st.UNCLEAR, 0.5, done=0.2)] * 2 + [st.Status("asked", 0.9)])
     assert mentions[0].cue != st.SAME_TERM
+
+
+def test_a_retake_that_also_failed_never_turns_the_negation_into_done():
+    for text in ("failed ABCD 110 with a 42, got a 48 on the retake. can I take EFGH 100?",
+                 "flunked ABCD 110, retook it, got a 48. can I take EFGH 100?"):
+        assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == NOT_DONE, text
