@@ -508,6 +508,9 @@ _ONLY_ONE_OF_RE = re.compile(r"[^.]*\bcredit\s+(?:(?:will|may|shall|can)\s+(?:on
                              r"[^.]*\breceive\s+credit\s+for\s+only\s+one\s+of\b[^.]*", re.IGNORECASE)
 
 
+_FIELD_LABEL_RE = re.compile(r"\b(?:Prerequisite|Corequisite|Equivalency|Restriction)s?\s*:", re.IGNORECASE)
+
+
 def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[CourseFact, str] | None:
     """A third course's entry whose "credit will be granted for only one of ..." list names both a and b
     (COMM 191's list names STAT 200 and BIOL 300): credit for one of the list only, so not for both."""
@@ -515,10 +518,10 @@ def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[C
     for c in facts.courses.values():
         if c.code in (a.code, b.code) or not c.exclusion or "one of" not in c.exclusion:
             continue
-        for sentence in _ONLY_ONE_OF_RE.findall(c.exclusion):
-            if re.search(r"\bboth\b|\ball of\b|\(|/", sentence, re.IGNORECASE):
-                continue  # "only one of A or both B and C", "HINU 301/302 or HINU 300": a group counts as one,
-                          # so its members are not excluded from each other
+        for sentence in _ONLY_ONE_OF_RE.findall(_FIELD_LABEL_RE.split(c.exclusion)[0]):  # not into "Prerequisite:"
+            if re.search(r"\bboth\b|\ball of\b|\band\b|\(|/", sentence, re.IGNORECASE):
+                continue  # "only one of A or both B and C", "PSYC 100 or PSYC 101 and 102", "HINU 301/302 or
+                          # HINU 300": a group counts as one, so its members are not excluded from each other
             if {a.code, b.code} <= set(unique_codes(sentence, subjects)):
                 return c, sentence.strip()
     return None

@@ -441,6 +441,14 @@ def test_a_group_inside_an_only_one_of_list_does_not_exclude_its_own_members():
                                                     "ABCD 201 and ABCD 202.")
     facts = _facts(holder, _course("ABCD 201"), _course("ABCD 202"))
     assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"], facts) is None
+    pair = replace(holder, exclusion="Credit will be granted for only one of WXYZ 191 or ABCD 201 and 202.")
+    assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(pair, _course("ABCD 201"), _course("ABCD 202"))) is None
+    # an exclusion field that runs on into the prerequisite, with no full stop between
+    runs_on = replace(holder, exclusion="Credit will be granted for only one of WXYZ 191 or MNOP 362 "
+                                        "Prerequisite: One of ABCD 201, ABCD 310 and one of ABCD 202, ABCD 311")
+    assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(runs_on, _course("ABCD 201"), _course("ABCD 202"))) is None
     slash = replace(holder, exclusion="Credit will be granted for only one of ABCD 201/202 or WXYZ 191.")
     assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
                              _facts(slash, _course("ABCD 201"), _course("ABCD 202"))) is None
