@@ -615,6 +615,7 @@ def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
     ("is there a new prerequisite for WIDG 344?", True),
     ("brand new widgetry student with no courses: the whole chain to WIDG 344?", False),
     ("I'm new here, what do I need before WIDG 344", False),
+    ("widg 395 working with gadgets - brand new course?", True),
 ])
 def test_new_said_of_the_student_is_no_change_cue(text, cue):
     from rag.understand.reader import CHANGE_CUE_RE
