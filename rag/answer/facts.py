@@ -520,7 +520,7 @@ def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[C
             continue
         for sentence in _ONLY_ONE_OF_RE.findall(_FIELD_LABEL_RE.split(c.exclusion)[0]):  # not into "Prerequisite:"
             if re.search(r"\bboth\b|\ball of\b|\band\b|\(|/", sentence, re.IGNORECASE):
-                continue  # "only one of A or both B and C", "PSYC 100 or PSYC 101 and 102", "HINU 301/302 or
+                continue  # "only one of A or both B and C", "A or B and its sequel C", "HINU 301/302 or
                           # HINU 300": a group counts as one, so its members are not excluded from each other
             if {a.code, b.code} <= set(unique_codes(sentence, subjects)):
                 return c, sentence.strip()

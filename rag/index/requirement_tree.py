@@ -265,7 +265,7 @@ def restriction_met(text: str, history: set[str]) -> str:
     if m is None or not programs:
         return _admitted_met(text, history)
     if _YEAR_WORD_RE.search(m["what"]):
-        return UNKNOWN  # "Restricted to students in Year 3 of the P program": the year is not checked here
+        return UNKNOWN  # "Restricted to students in Year N of program P": the year is not checked here
     for alternative in re.split(r",|\bor\b", m["what"]):
         if in_group(alternative, programs):  # "MDS computational linguistics" for "the M.D.S. program with ..."
             return YES

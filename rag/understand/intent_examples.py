@@ -96,8 +96,8 @@ EXAMPLES: dict[str, list[str]] = {
         "With ABC 120 done, which classes are next for me?", "which classes are open with only ABC 101?",
         "What opens up once I complete ABC 240?", "Where can I go from ABC 200?",
         "I've completed ABC 201 and ABC 202; what higher courses are possible?", "what does abc 111 let me take",
-        "ABC 230 is done, what later courses does it feed into?", "which upper-level classes build on ABC 101 for me",
-        "ABC 150 on my record - where does it lead next?", "what is ABC 205 a stepping stone to, now that I have it",
+        "ABC 230 is done, what later courses will it feed into?", "which upper-level classes build on ABC 101 for me",
+        "ABC 150 on my record - where does it lead next?", "what is ABC 205 a stepping stone to, now that I've got it",
     ],
     "reverse_prereq": [
         "Which classes list ABC 300 as a requirement?", "which courses have ABC 240 in their requirements",

@@ -128,7 +128,7 @@ _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
 # "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
                           # "does A qualify me for B", "would that make me eligible": the course is what qualifies
-                          # ("am I eligible for B" alone asks about the student, whose history must be told)
+                          # ("is B open to me" alone asks about the student, whose history must be told)
                           r"\b(?:does|do|would|will|did|is|are|can|could|should)\s+(?:[A-Z]{2,5} \d{3}[A-Z]?|it|that|this|"
                           r"they|these|those|both|all)\b[^?.]{0,40}?\b(?:qualif|eligib)|"
                           r"\bcount(?:s)? (?:as|toward|towards|for) (?:the|a|its) pre|"
@@ -713,7 +713,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         feasible = _put_first(feasible, "chain")
     if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] == "prereq_of" \
             and PLANNING_CUE_RES["start"].search(part):
-        feasible = _put_first(feasible, "chain")  # "from scratch, what do I need before C": the whole way to C
+        feasible = _put_first(feasible, "chain")  # "from scratch, which courses precede C": the whole way
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]
