@@ -266,6 +266,8 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|du
                                re.IGNORECASE)
 # asked so that "yes" means credit for both ("is credit granted for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
+                          # "can I double count A and B": may both count (not "is that double counting?")
+                          r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"

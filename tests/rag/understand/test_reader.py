@@ -652,3 +652,13 @@ def test_words_in_brackets_after_a_code_name_no_program():
 def test_from_scratch_what_comes_before_a_course_is_its_whole_chain(reader):
     q = understand("if I'm starting from scratch, what do I need to take before ABCD 310?", reader)
     assert q.intent == "chain" and q.target == "ABCD 310"
+
+
+@pytest.mark.parametrize("text, excluded", [
+    ("Can I double count WIDG 200 and WIDG 251 for credit?", False),  # yes would mean both count
+    ("would WIDG 200 and WIDG 251 be double counting?", True),        # yes would mean they exclude
+])
+def test_double_counting_asked_by_the_student_is_a_question_of_credit_for_both(text, excluded):
+    from rag.understand.reader import _asks_excluded
+
+    assert _asks_excluded(text) == excluded
