@@ -33,7 +33,7 @@ EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "A: W",
 # "withdrew from A on medical grounds", "A: A-"), then a fourth's (casual plans, slang drops, what a record
 # shows, a mark after each course of a list, counterfactuals, refused credit), then a fifth's (stories told
-# over two clauses, "failed A, retook it and passed"; starting a course; loose plans), none seeing an evaluation set
+# over two clauses, "failed A, took it again, 70"; starting a course; loose plans), none seeing an evaluation set
 BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_more.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_story.jsonl"),
@@ -449,7 +449,7 @@ def _told_after(text: str, mentions: list[CodeMention], index: int) -> bool:
         return False
     window = status_window(text, mentions, index)
     after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
-    asks = _ASKS_WORD_RE.search(after)  # "with A can I take B": the question, not words of A's
+    asks = _ASKS_WORD_RE.search(after)  # "with A, may I register in B": the question, not A's own words
     return len(_WORD_RE.findall(after[:asks.start()] if asks else after)) >= 2
 
 
