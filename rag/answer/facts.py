@@ -863,12 +863,11 @@ def _excluded_note(courses: list[CourseFact], facts: FactStore, w: "_Writer") ->
     pairs = []
     for n, a in enumerate(courses):
         for b in courses[n + 1:]:
-            shared = None if _excluded_pair(a, b, facts) else _shared_exclusion(a, b, facts)
-            if shared is not None:
+            if _excluded_pair(a, b, facts):
+                pairs.append(f"{a.code} and {b.code} are credit-excluded")
+            elif (shared := _shared_exclusion(a, b, facts)) is not None:
                 pairs.append(f"{a.code} and {b.code} are credit-excluded ({shared[0].code}'s list names both "
                              f"{w.cite(course_source(shared[0]))})")
-            elif _excluded_pair(a, b, facts):
-                pairs.append(f"{a.code} and {b.code} are credit-excluded")
     if not pairs:
         return ""
     return " But " + "; ".join(pairs) + (": you get credit for only one of them." if len(pairs) == 1 else

@@ -440,14 +440,12 @@ def _told_status(text: str, m: CodeMention) -> bool:
 _PREPOSITION_CUE_RE = re.compile(r"^(?:with|after|having|hold|own)\b", re.IGNORECASE)
 
 
-def _told_after(text: str, mentions: list[CodeMention], index: int) -> bool:
+def _told_after(m: CodeMention, window: str) -> bool:
     """Whether a course under a preposition cue ("with", "after") has words of its own after it ("with A
     nowhere in my history", "after A got cancelled"): the preposition only says the course is part of the
     story, the words after it say what became of it, and only the classifier reads those."""
-    m = mentions[index]
     if not _PREPOSITION_CUE_RE.match(m.cue or ""):
         return False
-    window = status_window(text, mentions, index)
     after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
     asks = _ASKS_WORD_RE.search(after)  # "with A, may I register in B": the question, not A's own words
     return len(_WORD_RE.findall(after[:asks.start()] if asks else after)) >= 2
@@ -480,6 +478,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     passed = {code for code, score in scores.items() if score >= PASS_MARK}
     for i, (m, s) in enumerate(zip(mentions, statuses)):
         m.status = s.label
+        window = status_window(text, mentions, i)  # positions only: the roles set below do not change it
         if m.role != NOT_DONE and someone_else(text, mentions, i):
             m.role, m.cue, m.status = "", "", UNCLEAR  # another person's course is not on the student's record
             continue
@@ -494,7 +493,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m)))
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
-                and _tells_more_after(status_window(text, mentions, i), m.cue):
+                and _tells_more_after(window, m.cue):
             m.role, m.cue = DONE, RETAKEN  # "failed A, took it again in summer, 72": the last event
             continue
         if m.role == NOT_DONE:  # "retaking A this summer, ... B in September assuming I pass": a premise
@@ -505,7 +504,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.role, m.cue = DONE, "done"  # "scraped a 50 in A": a stated pass is a done cue; the classifier
             continue                      # reads words, not marks, and may overrule it only when sure
         if m.role == DONE and not overruled:
-            floor = DONE_THRESHOLD if story_goes_on(text, mentions, i) or _told_after(text, mentions, i) \
+            floor = DONE_THRESHOLD if story_goes_on(text, mentions, i) or _told_after(m, window) \
                 else CUE_DONE_FLOOR
             if s.done < floor and not premise:  # the cue says done, the classifier does not agree (a cue read
                                                 # before the story went on, "took A but it didn't count", must)
@@ -523,6 +522,6 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.assumed = premise
         elif m.role == "" and (s.label == "done" or (m.code in passed and s.label != "asked")):
             m.role, m.cue = DONE, "done"
-        elif m.role == "" and s.label != "asked" and _SAME_TERM_RE.search(status_window(text, mentions, i)) \
+        elif m.role == "" and s.label != "asked" and _SAME_TERM_RE.search(window) \
                 and len({o.code for o in mentions}) > 1:
             m.role, m.cue = NOT_DONE, SAME_TERM  # "A and B in the same module": A comes alongside B, not before it
