@@ -1085,7 +1085,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.concurrent = [c for c in q.not_completed
                         if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
-        if intent == "unlocks" and q.assumed:  # "if I pass A this term, which courses open for me later"
+        if intent in ("unlocks", "chain") and q.assumed:  # "if I pass A this term, which courses open for me
+            # later", "if I've finished A, what's left before C": the supposed course is taken as done
             q.completed = list(dict.fromkeys(q.completed + q.assumed))
             q.not_completed = [c for c in q.not_completed if c not in q.assumed]
     elif intent == "need_check":

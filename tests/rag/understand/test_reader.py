@@ -662,3 +662,10 @@ def test_double_counting_asked_by_the_student_is_a_question_of_credit_for_both(t
     from rag.understand.reader import _asks_excluded
 
     assert _asks_excluded(text) == excluded
+
+
+def test_courses_supposed_done_are_done_on_the_way_to_a_course(reader):
+    q = understand("if I've finished ABCD 213 and ABCD 221, what's left before ABCD 310?", reader)
+    assert q.intent == "chain" and q.target == "ABCD 310"
+    # supposed under "if": the rest of the chain is asked from there, so they are taken as done
+    assert {"ABCD 213", "ABCD 221"} <= set(q.completed) and not {"ABCD 213", "ABCD 221"} & set(q.not_completed)
