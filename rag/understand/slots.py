@@ -337,6 +337,9 @@ def _negate_back(text: str, mentions: list[CodeMention]) -> None:
             nearest[0].role, nearest[0].cue = NOT_DONE, cue.group(0).lower()
             continue
         before = [m for m in mentions if m.end <= cue.start() and m.role != TARGET]  # "take B without it": not B
+        if _WITHOUT_CUE_RE.match(cue.group(0)) and any(m.role != DONE for m in before):
+            # "rather not take A. I passed C, so B without it?": "it" is not a course just said to be done
+            before = [m for m in before if m.role != DONE]
         if not before:
             continue
         group = [before[-1]]

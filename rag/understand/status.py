@@ -89,6 +89,8 @@ STORY_CLAUSES = 2  # clauses a course's story may run on for
 # what may join two courses of one list
 _JOINER_RE = re.compile(r",|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
+# words of contrast standing right before the second of two courses speak of that course
+_CONTRAST_BEFORE_RE = re.compile(r"\s*\b(?:not|never|instead of|rather than|in place of)\s*$", re.IGNORECASE)
 _JOIN_WORDS = frozenset({"and", "or", "plus", "nor", "also", "both", "as", "well"})
 
 
@@ -127,7 +129,8 @@ def _split_gap(text: str, a_end: int, b_start: int) -> tuple[int, int] | None:
         return None
     joiners = list(_JOINER_RE.finditer(gap))
     if not joiners:
-        return b_start, a_end
+        contrast = _CONTRAST_BEFORE_RE.search(gap)  # "had A not B": "not" is B's, and A's clause ends before it
+        return (a_end + contrast.start(), a_end + contrast.start()) if contrast else (b_start, a_end)
     last = joiners[-1]
     return a_end + last.start(), a_end + last.end()
 
