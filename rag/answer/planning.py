@@ -205,13 +205,21 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         sections.setdefault(r.citation, []).append(r)
     refs = {cit: w.cite(program_source(rs)) for cit, rs in sections.items()}
     done = set(q.completed)
-    left, done_rows, total, done_credits, unknown = [], [], 0.0, 0.0, []
+    left, done_rows, total, done_credits, unknown, counted = [], [], 0.0, 0.0, [], []
     for r in year_rows:
         credits = _credits(r, facts)
         total += credits or 0.0
         if credits is None:
             unknown.append(r.requirement)
-        if r.codes and _row_done(r, done):
+        needed = _needed(r)
+        have = [c for c in r.codes if c in done]
+        if r.codes and needed and 0 < len(have) < needed:  # "Three of A, B, C, D" with two of them done
+            part_done = (credits or 0.0) * len(have) / needed
+            done_rows.append(replace(r, requirement=f"{', '.join(have)} ({len(have)} of the {needed})"))
+            counted += [str(len(have)), str(needed)]
+            done_credits += part_done
+            left.append(_rest_of_choice(r, have, needed, (credits or 0.0) - part_done))
+        elif r.codes and _row_done(r, done):
             done_rows.append(r)
             done_credits += credits or 0.0
         elif r.codes and any(c in done for c in r.codes) and not _is_choice(r):
@@ -229,7 +237,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
              f"{' '.join(refs.values())}:"]
     for r in left:
         credit = f" ({r.credits} credit{'' if r.credits == '1' else 's'})" if r.credits else ""
-        note = f": {r.notes}" if r.notes and not r.codes else ""
+        note = f": {_short_note(r.notes, done)}" if r.notes and not r.codes else ""
         lines.append(f"- {r.requirement}{credit}{note}")
     if done_rows:
         lines.append("Already done: " + "; ".join(r.requirement for r in done_rows) + ".")
@@ -240,9 +248,40 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     named = [c for c in said if any(c in r.codes for r in left)]
     if named:
         lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
-    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits]
+    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted
     return FactAnswer("program_left", "", "\n".join(lines), w.sources,
                       [c for r in left for c in r.codes], derived)
+
+
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_COUNT_OF_RE = re.compile(r"\s*(one|two|three|four|five|six|\d)\s+of\b", re.IGNORECASE)
+NOTE_SENTENCES = 2  # sentences of an elective row's note shown; the table behind the citation has the rest
+
+
+def _needed(r: ProgramRow) -> int | None:
+    """How many of a row's courses it asks for: "Three of the following: ..." 3, "A or B" 1; None for all."""
+    m = _COUNT_OF_RE.match(r.requirement)
+    if m:
+        word = m.group(1).lower()
+        return int(word) if word.isdigit() else _COUNT_WORDS[word]
+    return 1 if _is_choice(r) else None
+
+
+def _rest_of_choice(r: ProgramRow, have: list[str], needed: int, credits: float) -> ProgramRow:
+    """What is left of an "N of" row part of which is done: how many more, from the courses not yet done."""
+    rest = [c for c in r.codes if c not in have]
+    more = needed - len(have)
+    word = next((w for w, n in _COUNT_WORDS.items() if n == more), str(more)).capitalize()
+    return replace(r, requirement=f"{word} more of {', '.join(rest)}", codes=rest,
+                   credits=_num(credits) if credits else "")
+
+
+def _short_note(notes: str, done: set[str]) -> str:
+    """An elective row's note, cut to its first sentences: those that name a course already done are
+    about what the student has behind them (deferring it, substituting for it) and are left out."""
+    sentences = [t for t in re.split(r"(?<=[.;])\s+", notes.strip()) if t]
+    kept = [t for t in sentences if not set(unique_codes(t)) & done][:NOTE_SENTENCES]
+    return " ".join(kept) + (" …" if len(kept) < len(sentences) else "")
 
 
 def _is_choice(r: ProgramRow) -> bool:

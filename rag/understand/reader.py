@@ -708,8 +708,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 and (name not in PLANNING or name in planning)]  # change kinds come from _change_reading
     told = any(m.role == DONE for m in (history if history is not None else local))
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
-    if told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] \
-            in (("prereq_of", "eligibility") if PLANNING_CUE_RES["rest"].search(part) else ("prereq_of",)):
+    rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
+    if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
+            and feasible[0][0] in (("prereq_of", "eligibility") if rest_asked else ("prereq_of",)):
         # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")

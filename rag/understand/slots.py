@@ -337,9 +337,16 @@ def _negate_back(text: str, mentions: list[CodeMention]) -> None:
             nearest[0].role, nearest[0].cue = NOT_DONE, cue.group(0).lower()
             continue
         before = [m for m in mentions if m.end <= cue.start() and m.role != TARGET]  # "take B without it": not B
-        if _WITHOUT_CUE_RE.match(cue.group(0)) and any(m.role != DONE for m in before):
-            # "rather not take A. I passed C, so B without it?": "it" is not a course just said to be done
-            before = [m for m in before if m.role != DONE]
+        if _WITHOUT_CUE_RE.match(cue.group(0)):
+            # "rather not take A. I passed C, so B without it?": "it" is not a course just said to be done,
+            # and may be one named as a thing to take in an earlier sentence
+            sentence = max((p.end() for p in re.finditer(r"[.?!;]", text[:cue.start()])), default=0)
+            skipped = [m for m in mentions if m.end <= cue.start() and m.role != DONE
+                       and (m.role != TARGET or m.end <= sentence)]
+            if skipped:
+                before = skipped[-1:]
+                before[0].role, before[0].cue = NOT_DONE, cue.group(0).lower()
+                continue
         if not before:
             continue
         group = [before[-1]]

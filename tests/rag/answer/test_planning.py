@@ -131,3 +131,24 @@ def test_a_row_is_done_through_either_course_of_a_bracketed_pair_counted_once():
     assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of") and "(0 credits)" not in a.text
     both = program_left(_q("program_left", completed=["ABCD 200", "ABCD 233", "ABCD 234"], program=MECH, year=2), facts)
     assert both.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of")
+
+
+def test_an_n_of_row_part_done_keeps_how_many_more_from_the_courses_not_done():
+    codes = ["ABCD 420", "ABCD 421", "ABCD 426", "ABCD 427"]
+    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
+                     "Three of the following: ABCD 420, 421, 426 or 427", codes, "9", "")
+    elective = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1, "Electives", [], "21",
+                          "Take any 300-level course. ABCD 426 may count twice. Ask an advisor. Plan early.")
+    facts = _facts(*[_course(c) for c in codes])
+    facts.programs = {MECH: [row, elective]}
+    a = program_left(_q("program_left", completed=["ABCD 426", "ABCD 427"], program=MECH, year=2), facts)
+    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 24 of the year's 30 credits")
+    todo = a.text.split("Already done")[0]
+    assert "One more of ABCD 420, ABCD 421 (3 credits)" in todo and "ABCD 426" not in todo
+    assert "Take any 300-level course. Ask an advisor. …" in todo  # the note's sentence on a done course is left out
+    assert "ABCD 426, ABCD 427 (2 of the 3)" in a.text
+    three = program_left(_q("program_left", completed=["ABCD 420", "ABCD 426", "ABCD 427"], program=MECH, year=2),
+                         facts)
+    assert three.text.startswith("Left in Year 2 of Mechanical Engineering: 21 of")
+    one = program_left(_q("program_left", completed=["ABCD 420"], program=MECH, year=2), facts)
+    assert "Two more of ABCD 421, ABCD 426, ABCD 427 (6 credits)" in one.text

@@ -66,6 +66,9 @@ def test_intent(reader, text, intent):
     ("did ABCD 110 but never its sibling 120 (or EFGH 100). is ABCD 221 open to me", "ABCD 221", ["ABCD 110"],
      ["ABCD 120", "EFGH 100"]),
     ("ABCD 110 and EFGH 100 both passed -> ABCD 221 ok?", "ABCD 221", ["ABCD 110", "EFGH 100"], []),
+    # "without it" never points at a course just said to be passed
+    ("I'd prefer not to take ABCD 110. I passed EFGH 100, so can I go into ABCD 221 without it?", "ABCD 221",
+     ["EFGH 100"], ["ABCD 110"]),
 ])
 def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
     q = understand(text, reader)

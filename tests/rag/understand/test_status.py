@@ -37,6 +37,10 @@ def _window(text: str, index: int) -> str:
      "failed ABC 100 the first time but retook it and got a 72"),
     ("registered for ABCD 110 but never went, can I take EFGH 100", 0, "registered for ABC 100 but never went"),
     ("I took ABCD 110. Then I failed it.", 0, "I took ABC 100. Then I failed it"),
+    # a contrast word right before the second course is that course's: "not" says nothing of the first
+    ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
+    ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
+    ("took ABCD 110 instead of ABCD 120", 0, "took ABC 100"),
 ])
 def test_window_is_the_words_about_that_course(text, index, window):
     assert _window(text, index) == window
@@ -281,3 +285,15 @@ def test_a_retake_that_also_failed_never_turns_the_negation_into_done():
     for text in ("failed ABCD 110 with a 42, got a 48 on the retake. can I take EFGH 100?",
                  "flunked ABCD 110, retook it, got a 48. can I take EFGH 100?"):
         assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == NOT_DONE, text
+
+
+@pytest.mark.parametrize("window, negated", [
+    ("ABC 100 never made it onto my transcript", True),
+    ("With ABC 100 absent from my record", True),
+    ("ABC 100 is still unfinished", True),
+    ("took ABC 100, nothing else yet", False),       # the negation is another stretch's
+    ("a student in ABC 100 who passed", False),       # "student" ends in "nt" but denies nothing
+    ("have ABC 100 and no other math", False),
+])
+def test_a_negation_counts_only_in_the_courses_own_stretch(window, negated):
+    assert st._negated(window) is negated
