@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rag.index.codes import unique_codes
 from rag.understand.entities import Entities, EntityFinder
 from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
@@ -707,6 +708,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
                 and (name not in PLANNING or name in planning)]  # change kinds come from _change_reading
     told = any(m.role == DONE for m in (history if history is not None else local))
+    if _one_course_asked(sentences, local):  # "I'm missing A. Is B doable?": B's question, A its history
+        feasible = [(name, p) for name, p in feasible if name != "need_check"]
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
     rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
@@ -861,6 +864,21 @@ def _change_possible(name: str, part: str) -> bool:
 def _put_first(feasible: list[tuple[str, float]], intent: str) -> list[tuple[str, float]]:
     """The readings with ``intent`` moved to the front, the rest in their order."""
     return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
+
+
+_BACK_REFERENCE_RE = re.compile(r"\b(?:it|that|this|them|those|these|one)\b", re.IGNORECASE)
+
+
+def _one_course_asked(sentences: list[str], local: list[CodeMention]) -> bool:
+    """The question's last sentence asks, names one course and points back at no other, and an earlier
+    sentence names another: "is A required for B" cannot be what is asked, whatever the words of the
+    earlier sentence (a need, a lack) lean to."""
+    if len(sentences) < 2 or not sentences[-1].rstrip().endswith("?"):
+        return False
+    last = sentences[-1]
+    codes_last = set(unique_codes(last))
+    earlier = {m.code for m in local} - codes_last
+    return len(codes_last) == 1 and bool(earlier) and _BACK_REFERENCE_RE.search(last) is None
 
 
 def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],

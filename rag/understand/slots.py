@@ -120,6 +120,7 @@ class CodeMention:
     or_previous: bool = False  # joined to the code before by "or": "is A or B enough" names alternatives
     status: str = ""  # what the status classifier read: done, not_done, in_progress, planned, asked, unclear
     assumed: bool = False  # planned or under way, and the question's premise ("if I finish A this summer")
+    someone_elses: bool = False  # told of another person ("my friend failed A"): their words are not the student's
 
 
 @dataclass
@@ -215,7 +216,8 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
-        if not any((c.role == NOT_DONE or c.cue == RETAKEN) and start <= c.start <= end for c in mentions):
+        if not any((c.role == NOT_DONE or c.cue == RETAKEN or c.someone_elses) and start <= c.start <= end
+                   for c in mentions):
             return m.group(0)
     return ""
 

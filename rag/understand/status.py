@@ -381,6 +381,8 @@ _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
 _THIRD_PARTY_RE = re.compile("|".join(_CUES["third_party"]), re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
+_ASKS_FOR_THEM_RE = re.compile("|".join(_CUES["asks_for_them"]), re.IGNORECASE)
+_OWN_PASS_AFTER_RE = re.compile("|".join(_CUES["own_pass_after"]), re.IGNORECASE)
 _FIRST_PERSON_RE = re.compile("|".join(_CUES["first_person"]), re.IGNORECASE)
 _SENTENCE_RE = re.compile(r"[.!;]|\?(?!\s*$)")
 PREMISE_REACH = 8    # words between a premise word and the course it governs
@@ -440,7 +442,24 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     words before the course in its clause name a third party and not the student."""
     window = mention_window(text, mentions, index)
     subject = window[:window.find(TARGET_MASK)]
+    asked = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?")][-1:]
+    if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
+        return False
     return _THIRD_PARTY_RE.search(subject) is not None and _FIRST_PERSON_RE.search(subject) is None
+
+
+def _cue_before(window: str, cue: str) -> bool:
+    """The negation was told in the other person's words ("my friend failed A"), not by the student after
+    them ("my roommate took A; I haven't")."""
+    return bool(cue) and cue.lower() in window[:window.find(TARGET_MASK)].lower()
+
+
+def _own_pass_after(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Right after another person's course, before any other course, the student tells a pass of their own."""
+    m = mentions[index]
+    hi = _clause_bounds(text, m.start, m.end)[1]
+    nxt = min((o.start for o in mentions if o.start >= hi), default=len(text))
+    return _OWN_PASS_AFTER_RE.search(text[hi:nxt]) is not None
 
 
 def _told_status(text: str, m: CodeMention) -> bool:
@@ -504,8 +523,12 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     for i, (m, s) in enumerate(zip(mentions, statuses)):
         m.status = s.label
         window = status_window(text, mentions, i)  # positions only: the roles set below do not change it
-        if m.role != NOT_DONE and someone_else(text, mentions, i):
-            m.role, m.cue, m.status = "", "", UNCLEAR  # another person's course is not on the student's record
+        if someone_else(text, mentions, i) and (m.role != NOT_DONE or _cue_before(window, m.cue)):
+            m.someone_elses = True
+            if _own_pass_after(text, mentions, i):  # "half my class flunked A; mine was a B": the student's is a pass
+                m.role, m.cue, m.status = DONE, "done", "done"
+            else:  # another person's course, passed or failed, is not on the student's record
+                m.role, m.cue, m.status = "", "", UNCLEAR
             continue
         if m.role != NOT_DONE and scores.get(m.code, PASS_MARK) < PASS_MARK \
                 and s.label not in ("in_progress", "planned"):

@@ -69,6 +69,14 @@ def test_intent(reader, text, intent):
     # "without it" never points at a course just said to be passed
     ("I'd prefer not to take ABCD 110. I passed EFGH 100, so can I go into ABCD 221 without it?", "ABCD 221",
      ["EFGH 100"], ["ABCD 110"]),
+    # another person's course is not the student's, failed or passed, unless the student tells their own
+    ("my friend failed ABCD 110, can I take ABCD 221?", "ABCD 221", [], []),
+    ("Half my class flunked ABCD 110; I got a B. Can I take ABCD 221?", "ABCD 221", ["ABCD 110"], []),
+    ("my roommate took ABCD 110; I haven't. can I take ABCD 221?", "ABCD 221", [], ["ABCD 110"]),
+    # ... and a question asked for that person rests on their record
+    ("asking for my daughter: she has ABCD 110 done. Can she enroll in ABCD 221?", "ABCD 221", ["ABCD 110"], []),
+    # a last sentence that asks about one course alone: the course before is history, not "is A required for B"
+    ("I'm missing ABCD 110. Is ABCD 221 doable?", "ABCD 221", [], ["ABCD 110"]),
 ])
 def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
     q = understand(text, reader)
@@ -672,3 +680,8 @@ def test_courses_supposed_done_are_done_on_the_way_to_a_course(reader):
     assert q.intent == "chain" and q.target == "ABCD 310"
     # supposed under "if": the rest of the chain is asked from there, so they are taken as done
     assert {"ABCD 213", "ABCD 221"} <= set(q.completed) and not {"ABCD 213", "ABCD 221"} & set(q.not_completed)
+
+
+def test_a_negation_in_another_persons_words_leaves_nothing_unread(reader):
+    q = understand("Half my class flunked ABCD 110; I got a B. Can I take ABCD 221?", reader)
+    assert q.unresolved == ""
