@@ -83,12 +83,12 @@ C = 10.0           # inverse L2 strength: 10 read 0.841 of held-out families, 1 
 MAX_ITER = 300
 _MEMORY: dict[str, "StatusModel"] = {}
 
-# where a clause ends: a sentence mark, or a word that starts another statement
 # where a clause ends: a sentence mark, a word that starts another statement, or where the question starts
 # ("A finished - may I register in B", "A, would that open B")
 _ASK_WORDS = r"can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|any|anything|ok|okay"
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
                             r"\bthen\b|\bso\b|\bbecause\b|\bcuz\b|\bcos\b|\bsince\b|\s[-\u2014\u2013]+\s|"
+                            r"\b(?:let|lets|allow|allows|qualify|qualifies|clear|clears|get|gets) me\b|"
                             rf"[,:]\s*(?=(?:{_ASK_WORDS})\b)", re.IGNORECASE)
 # a clause that asks: it is the question, not the story
 _ASKS_RE = re.compile(rf"\s*(?:{_ASK_WORDS})\b", re.IGNORECASE)
@@ -566,7 +566,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role == TARGET and s.label == "done" and later:  # "credit for A came through. B next?":
             m.role, m.cue = DONE, "done"                       # "for" had read A as the course asked
             continue
-        if s.label == "not_done" or under_way and (m.role != TARGET or premise or later):
+        sure_not_done = s.label == "not_done" and (m.role != TARGET or s.confidence >= OVERRULE_THRESHOLD)
+        if sure_not_done or under_way and (m.role != TARGET or premise or later):  # a course asked about gives way
+            # only to a sure "not done" ("for A, I have B but no C": A read 0.7 not done from "no C")
             m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.label, "planned")
             m.assumed = premise
         elif m.role == "" and s.label == "done" and negated and s.done < NEGATED_DONE_THRESHOLD \

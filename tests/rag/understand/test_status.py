@@ -41,6 +41,8 @@ def _window(text: str, index: int) -> str:
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
     ("took ABCD 110 instead of ABCD 120", 0, "took ABC 100"),
+    # the question starts at "let me": its words say nothing of the course before
+    ("Does having ABCD 110 under my belt let me sign up for EFGH 100?", 0, "Does having ABC 100 under my belt"),
 ])
 def test_window_is_the_words_about_that_course(text, index, window):
     assert _window(text, index) == window
