@@ -152,7 +152,10 @@ _NEXT_ASK_RE = re.compile(r"\b(?:what|which|wat|whats|what's)\b.*\b(?:next|quali
 FIRST_COURSE_RE = re.compile(r"([A-Z]{2,5}[ _-]?\d{3}[A-Z]?)\s+(?:first|beforehand|ahead of time|before(?:hand)?\b(?!\s+\w))\b",
                              re.IGNORECASE)
 _AS_REQUISITE_RE = re.compile(r"\b(?:need|needs|require|requires|want|wants|list|lists|have|has|use|uses)\s+"
-                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+as\s+(?:a|an|its|the)?\s*(?:pre|co)[\s-]?req", re.IGNORECASE)
+                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+as\s+(?:a|an|its|the)?\s*(?:pre|co)[\s-]?req|"
+                              # the statement put to be checked: "A is a prerequisite for B"
+                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+(?:is|was|counts as|serves as)\s+(?:a|an|one of the|the|one)?"
+                              r"\s*(?:pre|co)[\s-]?req\w*\s+(?:for|of|to)\b", re.IGNORECASE)
 # "the instructor's permission": a condition the calendar states, however teacher-like the word
 _PERMISSION_RE = re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE)
 # what a program obliges: with a program named, "required courses" asks for its table
@@ -710,6 +713,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     told = any(m.role == DONE for m in (history if history is not None else local))
     if _one_course_asked(sentences, local):  # "I'm missing A. Is B doable?": B's question, A its history
         feasible = [(name, p) for name, p in feasible if name != "need_check"]
+    if not _COREQ_WORD_RE.search(part):  # no word of taking courses together: not a corequisite question,
+        feasible = [(name, p) for name, p in feasible if name != "coreq_of"]  # however near its vector
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
     rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
@@ -866,6 +871,10 @@ def _put_first(feasible: list[tuple[str, float]], intent: str) -> list[tuple[str
     return [f for f in feasible if f[0] == intent] + [f for f in feasible if f[0] != intent]
 
 
+# words of a corequisite, or of taking two courses in one term: without one, "coreq_of" is not a reading
+_COREQ_WORD_RE = re.compile(dict(FACETS)["coreq_of"].pattern + r"|\bsame (?:time|term|semester|session)\b|"
+                            r"\bsimultaneous\w*|\balongside\b|\btogether\b|\bat once\b|\bin parallel\b|"
+                            r"\bwith (?:it|them)\b|\bparallel\b", re.IGNORECASE)
 _BACK_REFERENCE_RE = re.compile(r"\b(?:it|that|this|them|those|these|one)\b", re.IGNORECASE)
 
 

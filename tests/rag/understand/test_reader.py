@@ -42,6 +42,9 @@ def reader(embedder) -> Reader:
     ("ABCD 110 plus ABCD 120 plus EFGH 100: credits altogether?", "credits_total"),
     ("show every 4xx ABCD course", "subject_level"),
     ("which prof is teaching ABCD 210 this winter?", "decline"),
+    # the statement put to be checked, and a corequisite reading only with a word of taking courses together
+    ("someone told me ABCD 110 is a prereq for ABCD 221, correct?", "need_check"),
+    ("havent done ABCD 110 or ABCD 120. EFGH 100?", "eligibility"),
 ])
 def test_intent(reader, text, intent):
     assert understand(text, reader).intent == intent
