@@ -200,6 +200,8 @@ OFF_CALENDAR_RE = re.compile(
     r"acceptance rate|salary|salaries|jobs?|zoom|online|in[- ]person|final exam|midterms?|exam dates?|"
     r"worth it|fun|interesting|boring|who (?:grades|marks|runs|coordinates)|the final(?! year))\b", re.IGNORECASE)
 # "which courses unlock X" asks what X needs; "X unlocks which courses" asks what X opens
+# "what is A a prereq for?": "for" with nothing after it, so the courses asked for are those A is needed for
+_PREREQ_FOR_WHAT_RE = re.compile(r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s*(?:[?.!]|$)", re.IGNORECASE)
 _OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"
                        r"lead(?:s)?\s+(?:to|into)|get(?:s)?\s+me\s+into|qualif(?:y|ies)\s+me\s+for)\b", re.IGNORECASE)
 # "before I can do X, which ...", "ahead of taking X, what ...": what X needs (when no history is told)
@@ -947,6 +949,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if not told_history and "prereq_of" in names and top in ("unlocks", "eligibility") \
                 and _BEFORE_COURSE_RE.search(part):
             return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
+        if top == "prereq_of" and "reverse_prereq" in names and _PREREQ_FOR_WHAT_RE.search(part):
+            return first("reverse_prereq")  # "which courses is A a prerequisite for?": what A leads to
         opens = _OPENS_RE.search(part)
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)

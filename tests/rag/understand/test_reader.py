@@ -45,6 +45,7 @@ def reader(embedder) -> Reader:
     # the statement put to be checked, and a corequisite reading only with a word of taking courses together
     ("someone told me ABCD 110 is a prereq for ABCD 221, correct?", "need_check"),
     ("havent done ABCD 110 or ABCD 120. EFGH 100?", "eligibility"),
+    ("which courses is ABCD 110 a prereq for?", "reverse_prereq"),
 ])
 def test_intent(reader, text, intent):
     assert understand(text, reader).intent == intent
