@@ -200,6 +200,9 @@ OFF_CALENDAR_RE = re.compile(
     r"acceptance rate|salary|salaries|jobs?|zoom|online|in[- ]person|final exam|midterms?|exam dates?|"
     r"worth it|fun|interesting|boring|who (?:grades|marks|runs|coordinates)|the final(?! year))\b", re.IGNORECASE)
 # "which courses unlock X" asks what X needs; "X unlocks which courses" asks what X opens
+# the student asks whether they may take a course
+_MAY_I_RE = re.compile(r"\b(?:can|could|may|am)\s+i\b|\bfor me\b|\ballowed\b|\beligible\b|\bopen to me\b",
+                       re.IGNORECASE)
 # "what is A a prereq for?": "for" with nothing after it, so the courses asked for are those A is needed for
 _PREREQ_FOR_WHAT_RE = re.compile(r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s*(?:[?.!]|$)", re.IGNORECASE)
 _OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"
@@ -756,6 +759,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and not (_OPENS_RE.search(asking) or _EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)
                      or cue or re.search(r"\bcredits?\b", asking, re.IGNORECASE)):
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
+    if intent == "other" and "eligibility" in [n for n, _ in feasible[:3]] and _MAY_I_RE.search(part) \
+            and any(m.role in (DONE, NOT_DONE) for m in local) and not OFF_CALENDAR_RE.search(part):
+        intent = "eligibility"  # "is B possible for me if A ended in a fail (41%)": the asked course first
     if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
             and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)):
         intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history

@@ -597,13 +597,24 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
         found = _SCORE_BEFORE_RE.search(text[lo:m.start])
         if found and any(o.start <= lo + found.start("s") < o.end for o in mentions):
             found = None  # "ling 100 for ling 200": the number is another course's, not a grade
-        found = found or _SCORE_AFTER_RE.match(text[m.end:m.end + 40])
+        found = found or _SCORE_AFTER_RE.match(text[m.end:m.end + 40]) or _percent_after(text, m, mentions)
         value = found and (found["s"] or found.groupdict().get("t"))
         if value and 0 <= float(value) <= 100:
             scores[m.code] = float(value)
         elif letters.get(m.code) in LETTER_FLOOR:
             scores[m.code] = float(LETTER_FLOOR[letters[m.code]])
     return scores
+
+
+_PERCENT_RE = re.compile(r"(?<![\d.])(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)")
+
+
+def _percent_after(text: str, m: CodeMention, mentions: list[CodeMention]) -> re.Match | None:
+    """A percent told shortly after the course, before the sentence or another course begins ("A ended in a
+    fail (41%)")."""
+    end = min([o.start for o in mentions if o.start >= m.end] + [m.end + 40, len(text)])
+    stop = re.search(r"[.?!;]", text[m.end:end])
+    return _PERCENT_RE.search(text, m.end, m.end + stop.start() if stop else end)
 
 
 def read_letter_grades(text: str, mentions: list[CodeMention]) -> dict[str, str]:

@@ -81,6 +81,7 @@ def test_intent(reader, text, intent):
     ("asking for my daughter: she has ABCD 110 done. Can she enroll in ABCD 221?", "ABCD 221", ["ABCD 110"], []),
     # a last sentence that asks about one course alone: the course before is history, not "is A required for B"
     ("I'm missing ABCD 110. Is ABCD 221 doable?", "ABCD 221", [], ["ABCD 110"]),
+    ("Is ABCD 221 possible for me if ABCD 110 ended in a fail (41%)?", "ABCD 221", [], ["ABCD 110"]),
 ])
 def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
     q = understand(text, reader)

@@ -28,6 +28,9 @@ def test_a_status_after_a_course_stays_with_that_course(text, roles):
     ("ABC 373 with 3 credits, ABC 487?", {}),
     # a mark followed by "in B" is B's, not the course before it
     ("took ABC 373, got 80 in DEF 374", {"DEF 374": 80.0}),
+    # a percent further on in the course's own sentence, before another course
+    ("is ABC 487 ok if ABC 373 ended in a fail (41%)?", {"ABC 373": 41.0}),
+    ("ABC 373 went badly. 45 percent in DEF 374", {"DEF 374": 45.0}),
 ])
 def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores):
     from rag.understand.slots import read_scores
