@@ -77,6 +77,9 @@ CUE_DONE_FLOOR = 0.4
 # much as its positive twin, and a bank of gaps taught that to 0.8 but not beyond. A double negative ("not
 # like I haven't taken A") is left unclear by it, which costs a "Yes" and never gives one.
 NEGATED_DONE_THRESHOLD = 0.95
+# ... and a "not done" reading of such a clause is taken below THRESHOLD, from this much: the negation the
+# course's own words hold and the classifier's best guess agree, and a wrong "not done" can only cost a "Yes"
+NEGATED_NOT_DONE_THRESHOLD = 0.5
 CHAR_SCALE = 1.0   # weight of the spelling features beside the unit-length sentence vector
 ROLE_SCALE = 1.0   # weight of the cue pattern's role (done / not done / target)
 C = 10.0           # inverse L2 strength: 10 read 0.841 of held-out families, 1 read 0.823
@@ -107,6 +110,7 @@ class Status:
     label: str         # one of STATUSES, or UNCLEAR
     confidence: float  # the classifier's probability of its best label
     done: float = 0.0  # the classifier's probability of "done", whatever its best label
+    best: str = ""     # the classifier's best label, sure enough or not
 
 
 # "A? nope, never", "A — finished with a 45", "A: dropped": after a course alone, the words past the mark
@@ -365,7 +369,8 @@ def decide(labels: list[str], probabilities: np.ndarray) -> Status:
     best = int(np.argmax(probabilities))
     p = float(probabilities[best])
     needed = DONE_THRESHOLD if labels[best] == "done" else THRESHOLD
-    return Status(labels[best] if p >= needed else UNCLEAR, p, float(probabilities[labels.index("done")]))
+    return Status(labels[best] if p >= needed else UNCLEAR, p, float(probabilities[labels.index("done")]),
+                  labels[best])
 
 
 def _cue_pattern(words: list[str]) -> re.Pattern:
@@ -566,10 +571,12 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role == TARGET and s.label == "done" and later:  # "credit for A came through. B next?":
             m.role, m.cue = DONE, "done"                       # "for" had read A as the course asked
             continue
-        sure_not_done = s.label == "not_done" and (m.role != TARGET or s.confidence >= OVERRULE_THRESHOLD)
+        sure_not_done = s.label == "not_done" and (m.role != TARGET or s.confidence >= OVERRULE_THRESHOLD) or (
+            m.role == "" and s.label == UNCLEAR and s.best == "not_done" and negated
+            and s.confidence >= NEGATED_NOT_DONE_THRESHOLD)  # "A is not something I've completed": 0.54
         if sure_not_done or under_way and (m.role != TARGET or premise or later):  # a course asked about gives way
             # only to a sure "not done" ("for A, I have B but no C": A read 0.7 not done from "no C")
-            m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.label, "planned")
+            m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.best or s.label, "planned")
             m.assumed = premise
         elif m.role == "" and s.label == "done" and negated and s.done < NEGATED_DONE_THRESHOLD \
                 and m.code not in passed:

@@ -82,6 +82,9 @@ def test_intent(reader, text, intent):
     # a last sentence that asks about one course alone: the course before is history, not "is A required for B"
     ("I'm missing ABCD 110. Is ABCD 221 doable?", "ABCD 221", [], ["ABCD 110"]),
     ("Is ABCD 221 possible for me if ABCD 110 ended in a fail (41%)?", "ABCD 221", [], ["ABCD 110"]),
+    # a negation in the course's own words and a "not done" best guess below the threshold agree
+    ("Could you check whether I can take ABCD 221? ABCD 110 is not something I've completed.", "ABCD 221", [],
+     ["ABCD 110"]),
 ])
 def test_history_roles_follow_negation_scope(reader, text, target, completed, not_completed):
     q = understand(text, reader)
