@@ -175,12 +175,12 @@ def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
     return hi
 
 
-def mention_window(text: str, mentions: list[CodeMention], index: int) -> str:
+def mention_window(text: str, mentions: list[CodeMention], index: int, story: bool = True) -> str:
     """The words that speak of ``mentions[index]``: its clause, cut where a neighbouring course's own words
     begin (a list joined by commas and "and" stays whole), with this course written ``ABC 100`` and any
     other course ``DEF 200``."""
     m = mentions[index]
-    lo, hi, _ = _window_bounds(text, mentions, index)
+    lo, hi, _ = _window_bounds(text, mentions, index, story)
     ordered = sorted(mentions, key=lambda x: x.start)
     pieces, pos = [], lo
     for other in ordered:
@@ -199,8 +199,10 @@ def story_goes_on(text: str, mentions: list[CodeMention], index: int) -> bool:
     return _window_bounds(text, mentions, index)[2]
 
 
-def _window_bounds(text: str, mentions: list[CodeMention], index: int) -> tuple[int, int, bool]:
-    """(start, end, whether the end was carried past the clause by the course's story)."""
+def _window_bounds(text: str, mentions: list[CodeMention], index: int,
+                   story: bool = True) -> tuple[int, int, bool]:
+    """(start, end, whether the end was carried past the clause by the course's story); with ``story``
+    False, the clause alone."""
     m = mentions[index]
     lo, hi = _clause_bounds(text, m.start, m.end)
     ordered = sorted(mentions, key=lambda x: x.start)
@@ -219,7 +221,7 @@ def _window_bounds(text: str, mentions: list[CodeMention], index: int) -> tuple[
         if cut is not None:
             hi = min(hi, cut[0])
             break
-    if any(m.end <= o.start < hi for o in ordered):
+    if not story or any(m.end <= o.start < hi for o in ordered):
         return lo, hi, False
     end = _story_end(text, hi, ordered)  # the last course of its clause: its story may go on
     return lo, end, end > hi
@@ -229,11 +231,11 @@ _LIST_JOIN = r"(?:\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b))+\s*"
 _LIST_RE = re.compile(rf"(?:{OTHER_MASK}{_LIST_JOIN})*{TARGET_MASK}(?:{_LIST_JOIN}{OTHER_MASK})*")
 
 
-def status_window(text: str, mentions: list[CodeMention], index: int) -> str:
+def status_window(text: str, mentions: list[CodeMention], index: int, story: bool = True) -> str:
     """``mention_window`` with the course's list read as one course: "have A, B, C and D" says the same of
     each, so each is classified as "have ABC 100", not as the third of four (where the classifier grew
     less sure the further down the list the course stood, and a plain "have" left the last ones unclear)."""
-    return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index))
+    return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index, story))
 
 
 def _role_features(roles: list[str]) -> np.ndarray:
@@ -360,8 +362,20 @@ class StatusReader:
         if not mentions:
             return []
         windows = [status_window(text, mentions, i) for i in range(len(mentions))]
-        x = features(np.asarray(self.encode(windows)), windows, [m.role for m in mentions])
-        return [decide(self.model.labels, row) for row in self.model.probabilities(x)]
+        clauses = [status_window(text, mentions, i, story=False) for i in range(len(mentions))]
+        longer = [i for i in range(len(mentions)) if clauses[i] != windows[i]]
+        texts = windows + [clauses[i] for i in longer]
+        roles = [m.role for m in mentions] + [mentions[i].role for i in longer]
+        read = [decide(self.model.labels, row)
+                for row in self.model.probabilities(features(np.asarray(self.encode(texts)), texts, roles))]
+        statuses = read[:len(mentions)]
+        for i, alone in zip(longer, read[len(mentions):]):
+            # a story carried past the clause ("bailed on A halfway through last spring because it was way
+            # too much ...") may blur a clause that is clear alone; the clause alone may only say "not done",
+            # "under way" or "planned", never "done", so it can take a "Yes" away but not give one
+            if statuses[i].label == UNCLEAR and alone.label in ("not_done", "in_progress", "planned"):
+                statuses[i] = alone
+        return statuses
 
 
 def decide(labels: list[str], probabilities: np.ndarray) -> Status:

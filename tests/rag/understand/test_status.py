@@ -299,3 +299,10 @@ def test_a_retake_that_also_failed_never_turns_the_negation_into_done():
 ])
 def test_a_negation_counts_only_in_the_courses_own_stretch(window, negated):
     assert st._negated(window) is negated
+
+
+def test_the_clause_alone_stops_where_the_story_goes_on():
+    text = "failed ABCD 110 the first time but retook it and got a 72. may I take EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.status_window(text, mentions, 0) == "failed ABC 100 the first time but retook it and got a 72"
+    assert st.status_window(text, mentions, 0, story=False) == "failed ABC 100 the first time"
