@@ -188,10 +188,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         if c.restriction and restricted == UNKNOWN:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
                                    f"{_quote(c.restriction)} {ref}")
-        text = f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
         if clash:
-            text += f"\nBut note the credit exclusion with {', '.join(clash)}: {_quote(c.exclusion)} {ref}"
-        return "yes", text
+            return "no", _no_credit(c, clash, ref) + f"\nThe calendar lists no prerequisite for {_label(c)}. {ref}"
+        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
     if c.prerequisite_tree is None:
         if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
             return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
@@ -228,6 +227,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         result = NO
         lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it). {ref}")
+    elif result == YES and clash:  # the prerequisites are met, but a course done already takes its credit
+        result = NO
+        lead = _no_credit(c, clash, ref) + f"\nWith {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == NO:
@@ -239,9 +241,14 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
     if c.corequisite and (result == YES or coreq_to_take):
         lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
-    if clash:
-        lines.append(f"Credit exclusion: you have {', '.join(clash)}; {_quote(c.exclusion)} {ref}")
     return result, "\n".join(lines)
+
+
+def _no_credit(c: CourseFact, clash: list[str], ref: str) -> str:
+    """The lead when a course the student has done is credit-excluded with the one asked about: a "Yes" there
+    would send them into a course that cannot count."""
+    return (f"No, not for credit: {c.code} is credit-excluded with {', '.join(clash)}, which you have completed: "
+            f"{_quote(c.exclusion)} {ref}")
 
 
 def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[str, str] | None:

@@ -452,3 +452,20 @@ def test_a_group_inside_an_only_one_of_list_does_not_exclude_its_own_members():
     slash = replace(holder, exclusion="Credit will be granted for only one of ABCD 201/202 or WXYZ 191.")
     assert _shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
                              _facts(slash, _course("ABCD 201"), _course("ABCD 202"))) is None
+
+
+def test_eligibility_with_a_done_course_that_takes_the_credit_leads_with_no():
+    from dataclasses import replace
+
+    from rag.answer.facts import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    free = replace(_course("ABCD 140"), excluded_with=["ABCD 200"], exclusion="Not for credit with ABCD 200.")
+    needs = replace(_course("ABCD 150", "ABCD 101."), excluded_with=["ABCD 200"], exclusion="Not with ABCD 200.")
+    facts = _facts(free, needs, _course("ABCD 200"), _course("ABCD 101"))
+    for target, history in (("ABCD 140", ["ABCD 200"]), ("ABCD 150", ["ABCD 200", "ABCD 101"])):
+        a = eligibility(_q("eligibility", target=target, completed=history), facts)
+        assert a.verdict == "no" and a.text.startswith(f"No, not for credit: {target} is credit-excluded with ABCD 200")
+    plain = eligibility(_q("eligibility", target="ABCD 150", completed=["ABCD 101"]), facts)
+    assert plain.verdict == "yes" and plain.text.startswith("Yes")
