@@ -423,12 +423,15 @@ def is_premise(text: str, m: CodeMention) -> bool:
 
 
 _TERMS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["term_order"].items()]
+_YEARS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["year_order"].items()]
+_SEASONS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["season_cycle"].items()]
+_NOW_RE = re.compile("|".join(_CUES["season_now"]), re.IGNORECASE)
 _CODE_AHEAD_RE = re.compile(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b")
 
 
-def _term_rank(text: str) -> int | None:
-    """The rank of the first time named in ``text`` ("term 1" 1, "next term" 1, "block 3" 3), or None."""
-    found = [(m.start(), int(m["n"]) if rank < 0 else rank) for pattern, rank in _TERMS
+def _rank(scale: list[tuple[re.Pattern, int]], text: str) -> int | None:
+    """The rank on ``scale`` of the first time named in ``text`` ("term 1" 1, "next term" 1, "year 3" 3), or None."""
+    found = [(m.start(), int(m["n"]) if rank < 0 else rank) for pattern, rank in scale
              for m in [pattern.search(text)] if m]
     return min(found)[1] if found else None
 
@@ -436,12 +439,20 @@ def _term_rank(text: str) -> int | None:
 def earlier_term(text: str, m: CodeMention) -> bool:
     """"doing A in term 1 and want B in term 2": A's stated time comes before the next course's. Read only
     of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
-    registration opens, and the sets' answer to that is "No"."""
+    registration opens, and the sets' answer to that is "No". Terms and years are ordered scales; seasons go
+    round, so only a season one step ahead, and not "now" or "this", orders B after A."""
     nxt = _CODE_AHEAD_RE.search(text, m.end)
     if nxt is None:
         return False
-    mine, theirs = _term_rank(text[m.end:nxt.start()]), _term_rank(text[nxt.end():])
-    return mine is not None and theirs is not None and mine < theirs
+    between, rest = text[m.end:nxt.start()], text[nxt.end():]
+    for scale in (_TERMS, _YEARS):
+        mine, theirs = _rank(scale, between), _rank(scale, rest)
+        if mine is not None and theirs is not None:
+            return mine < theirs
+    mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
+    if mine is None or theirs is None or _NOW_RE.search(rest[:40]):
+        return False
+    return (theirs - mine) % len(_SEASONS) == 1
 
 
 def is_hypothesis(text: str, m: CodeMention) -> bool:

@@ -224,11 +224,23 @@ def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doub
     ("doing ABCD 409 in term 1 and want EFGH 459 in term 2. ok?", True),
     ("I'll pass ABCD 535 in block 2, then EFGH 561 in block 3", True),
     ("taking ABCD 121 and EFGH 123 both in term 1?", False),
-    # seasons go round: "summer" then "this winter" may be the winter before, so no order is read from them
+    # seasons go round: "summer" then "this winter" may be the winter before, so "this" or "now" reads no order
     ("ABCD 202 is next on my list for summer. can i take EFGH 301 this winter?", False),
+    ("ABCD 293 is on my list for spring, can I get into EFGH 355 now in the fall?", False),
+    # one season ahead is an order; years are a scale of their own
+    ("ABCD 295 in the autumn and EFGH 394 after New Year, fine?", True),
+    ("ABCD 110 over the summer, EFGH 210 in september?", True),
+    ("ABCD 260 lined up for year 2 and EFGH 360 for year 3?", True),
+    ("ABCD 434 in fourth year and EFGH 311 in second year. Okay?", False),
+    ("ABCD 294 next year?? can i do EFGH 454 this year", False),
 ])
 def test_a_course_in_an_earlier_numbered_term_is_the_premise(text, premise):
     assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0]) == premise
+
+
+def test_finishing_a_course_before_registering_for_the_next_makes_it_the_premise():
+    text = "Planning to finish ABCD 221 before I register for EFGH 368 next year. On track?"
+    assert st.is_premise(text, read_mentions(text, SUBJECTS)[0])
 
 
 def test_a_course_under_way_this_term_is_no_premise_for_next_term():
