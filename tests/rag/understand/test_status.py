@@ -105,6 +105,15 @@ def test_done_needs_more_than_the_other_readings():
     assert st.decide(labels, planned_row).label == "planned"
 
 
+def test_a_reading_torn_between_the_not_completed_labels_is_not_completed():
+    labels = list(st.STATUSES)
+    torn = dict(done=0.03, not_done=0.15, in_progress=0.58, planned=0.23, asked=0.01)
+    assert st.decide(labels, np.array([torn[x] for x in labels])).label == "in_progress"
+    # with "done" holding more than the rest, the same best guess stays unclear
+    doubtful = dict(done=0.2, not_done=0.1, in_progress=0.5, planned=0.19, asked=0.01)
+    assert st.decide(labels, np.array([doubtful[x] for x in labels])).label == st.UNCLEAR
+
+
 def test_a_mention_no_cue_explains_is_unclear_unless_the_classifier_is_sure():
     text = "ABCD 110 then EFGH 100?"
     mentions = read_mentions(text, SUBJECTS)
