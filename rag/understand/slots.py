@@ -603,7 +603,28 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
             scores[m.code] = float(value)
         elif letters.get(m.code) in LETTER_FLOOR:
             scores[m.code] = float(LETTER_FLOOR[letters[m.code]])
+        elif (low := _failing_number_after(text, m, mentions)) is not None:
+            scores[m.code] = low
     return scores
+
+
+# a number that counts something else: "12 credits", "30 other students", "18 months ago"
+_COUNTED_RE = re.compile(r"\s*(?:-\s*)?(?:credits?|cr|level|units?|hours?|hrs?|days?|weeks?|months?|years?|yrs?|"
+                         r"minutes?|mins?|pages?|people|students?|others?|other|times?|sections?|seats?|spots?|"
+                         r"x\b|th\b|st\b|nd\b|rd\b|s\b)", re.IGNORECASE)
+_TWO_DIGITS_RE = re.compile(r"(?<![\d.\w])(?P<s>\d{2})(?![\d.]|\w)")
+
+
+def _failing_number_after(text: str, m: CodeMention, mentions: list[CodeMention]) -> float | None:
+    """A bare two-digit number below a pass in the course's own clause is its mark ("A came in at 47 for me").
+    Only a failing one is read: it can take a "Yes" away but never give one, so a number that was not a mark
+    costs at most a "Yes"; a passing number needs the words of ``_SCORE_AFTER_RE``."""
+    end = min([o.start for o in mentions if o.start >= m.end] + [m.end + 40, len(text)])
+    stop = re.search(r"[.?!;]", text[m.end:end])
+    for found in _TWO_DIGITS_RE.finditer(text, m.end, m.end + stop.start() if stop else end):
+        if not _COUNTED_RE.match(text, found.end()) and float(found["s"]) < PASS_MARK:
+            return float(found["s"])
+    return None
 
 
 _PERCENT_RE = re.compile(r"(?<![\d.])(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)")
