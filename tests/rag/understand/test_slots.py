@@ -34,7 +34,7 @@ def test_a_status_after_a_course_stays_with_that_course(text, roles):
     # a bare number below a pass in the course's clause is its mark; a passing one, or a count, is not
     ("ABC 232 came in at 47 for me, under the pass line. ABC 233?", {"ABC 232": 47.0}),
     ("ABC 232 came in at 77 for me. ABC 233?", {}),
-    ("ABC 232 with 30 other students, ABC 233?", {}),
+    ("ABC 232 was a class of 30 other students, ABC 233?", {}),
     ("ABC 232 took me 18 months. ABC 233?", {}),
 ])
 def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores):
