@@ -103,7 +103,7 @@ _ASKS_RE = re.compile(rf"\s*(?:{_ASK_WORDS})\b", re.IGNORECASE)
 _ASKS_WORD_RE = re.compile(rf"\b(?:{_ASK_WORDS})\b", re.IGNORECASE)
 STORY_CLAUSES = 2  # clauses a course's story may run on for
 # what may join two courses of one list
-_JOINER_RE = re.compile(r",|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORECASE)
+_JOINER_RE = re.compile(r",|:|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
 # words of contrast standing right before the second of two courses speak of that course
 _CONTRAST_BEFORE_RE = re.compile(r"\s*\b(?:not|never|instead of|rather than|in place of)\s*$", re.IGNORECASE)
@@ -156,6 +156,11 @@ def _leading_space(text: str, at: int) -> int:
     return len(text[at:]) - len(text[at:].lstrip())
 
 
+# a clause about courses in general ("zero psych courses on my record so far") tells the whole record, not
+# what became of the course before it
+_RECORD_AT_LARGE_RE = re.compile(r"\b(?:courses|classes|credits|prereqs|prerequisites)\b", re.IGNORECASE)
+
+
 def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
     """Where the story of the clause's last course ends: "failed A, took it again in summer,
     72", "registered for A but never went": a next clause that names no course and asks nothing tells what
@@ -174,7 +179,7 @@ def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
         stop = nxt.start() if nxt else len(text)
         clause = text[cut.end():stop]
         if not clause.strip() or any(cut.end() <= o.start < stop for o in mentions) or _ASKS_RE.match(clause) \
-                or text.startswith("?", stop):
+                or text.startswith("?", stop) or _RECORD_AT_LARGE_RE.search(clause):
             break
         hi = stop
     return hi

@@ -37,6 +37,11 @@ def _window(text: str, index: int) -> str:
      "failed ABC 100 the first time but retook it and got a 72"),
     ("registered for ABCD 110 but never went, can I take EFGH 100", 0, "registered for ABC 100 but never went"),
     ("I took ABCD 110. Then I failed it.", 0, "I took ABC 100. Then I failed it"),
+    # ... but a clause about courses in general tells the whole record, not this course's story
+    ("ABCD 448 (honours seminar). zero psych courses on my record so far. list all i need before it", 0,
+     "ABC 100 (honours seminar)"),
+    # a colon ends a heading: "I passed" is the next course's
+    ("Mathematical Physics (ABCD 312): I passed EFGH 101", 0, "Mathematical Physics (ABC 100)"),
     # a contrast word right before the second course is that course's: "not" says nothing of the first
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
