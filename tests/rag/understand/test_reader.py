@@ -626,6 +626,20 @@ def test_skip_it_refers_to_the_course_the_question_asked_of(reader):
     assert q.intent == "need_check" and q.targets == ["ABCD 310"] and q.asked == ["ABCD 210"]
 
 
+@pytest.mark.parametrize("text, skip", [
+    ("can ABCD 210 be left behind if I want ABCD 310?", True),  # words from the helper's phrase list
+    ("can I sidestep ABCD 210 on the way to ABCD 310?", True),
+    ("is ABCD 210 non-essential for ABCD 310?", True),
+    ("I'll work round ABCD 210 somehow, is ABCD 310 fine?", True),
+    ("I'll get round to ABCD 210 later, is ABCD 310 fine?", False),  # "get round to" is doing it, later
+    ("having skipped ABCD 210, is ABCD 310 fine?", False),  # history, not a skip question
+])
+def test_words_of_doing_without_a_course_ask_whether_it_can_be_skipped(text, skip):
+    from rag.understand.reader import _SKIP_RE
+
+    assert (_SKIP_RE.search(text) is not None) == skip
+
+
 def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
     from rag.understand.reader import _with_subject_names
 
