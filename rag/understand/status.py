@@ -410,6 +410,7 @@ def _cue_pattern(words: list[str]) -> re.Pattern:
 _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encoding="utf-8"))
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
+_COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
@@ -575,6 +576,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             else:  # another person's course, passed or failed, is not on the student's record
                 m.role, m.cue, m.status = "", "", UNCLEAR
             continue
+        if m.role != TARGET and s.label != "asked" and _governed_by(_COUNTERFACTUAL_RE, text, m):
+            m.role, m.cue = NOT_DONE, "wished"  # "if only I'd stuck with A": a wish says it did not happen
+            continue
         if m.role != NOT_DONE and scores.get(m.code, PASS_MARK) < PASS_MARK \
                 and s.label not in ("in_progress", "planned"):
             m.role, m.cue = NOT_DONE, "failed"  # a stated mark below a pass: not done, whatever the words say
@@ -600,11 +604,12 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role == DONE and not overruled:
             floor = NEGATED_DONE_THRESHOLD if negated else DONE_THRESHOLD \
                 if story_goes_on(text, mentions, i) or _told_after(m, window) else CUE_DONE_FLOOR
-            if s.done < floor and not premise:  # the cue says done, the classifier does not agree (a cue read
-                                                # before the story went on, "took A but it didn't count", must)
-                if is_hypothesis(text, m):  # "could I take B if I took A": answered "once you have completed A"
+            if s.done < floor:  # the cue says done, the classifier does not agree (a cue read before the
+                                # story went on, "took A but it didn't count", must)
+                if premise or is_hypothesis(text, m):  # "could I take B if I took A", "if I pass A in summer":
+                                                       # answered "once you have completed A"
                     m.role, m.cue, m.assumed = NOT_DONE, "planned", True
-                else:                                    # ("if I pass A, ..." keeps its premise reading)
+                else:
                     m.role, m.cue, m.status = "", "", UNCLEAR
             continue
         later = any(o.start > m.end and o.role in ("", TARGET) for o in mentions)  # another course may be the one asked

@@ -257,6 +257,23 @@ def test_finishing_a_course_before_registering_for_the_next_makes_it_the_premise
     assert st.is_premise(text, read_mentions(text, SUBJECTS)[0])
 
 
+@pytest.mark.parametrize("text", ["If only I'd stuck with ABCD 221 instead of dropping it. EFGH 434?",
+                                  "I should have taken ABCD 221 last year. EFGH 434?"])
+def test_a_course_wished_for_is_not_done_whatever_the_cue_says(text):
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status(st.UNCLEAR, 0.6, done=0.3, best="planned"),
+                                        st.Status("asked", 0.9)])
+    assert mentions[0].role == NOT_DONE and not mentions[0].assumed
+
+
+def test_a_planned_premise_the_classifier_doubts_is_assumed_not_done():
+    text = "if I pass ABCD 110 with ABCD 120 in summer, EFGH 200 in fall?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("planned", 0.8, done=0.1), st.Status("planned", 0.8, done=0.1),
+                                        st.Status("asked", 0.9)])
+    assert all(m.role == NOT_DONE and m.assumed for m in mentions[:2])
+
+
 def test_a_course_under_way_this_term_is_no_premise_for_next_term():
     text = "currently taking ABCD 215 this term. Can I register in EFGH 406 for next term?"
     mentions = _settled(text, st.Status("in_progress", 0.95, done=0.01))
