@@ -227,6 +227,12 @@ def test_a_friend_of_mine_did_it_is_not_the_students_record():
     assert st.someone_else(text, mentions, 0)
 
 
+@pytest.mark.parametrize("who", ["My neighbour", "my co-worker", "My niece", "my upper-year"])
+def test_a_relative_or_acquaintance_did_it_is_not_the_students_record(who):
+    text = f"{who} passed ABCD 110 last year. Is EFGH 100 open to me?"
+    assert st.someone_else(text, read_mentions(text, SUBJECTS), 0)
+
+
 def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doubts_it():
     text = "Could I take EFGH 100 if I took ABCD 110?"
     mentions = read_mentions(text, SUBJECTS)
