@@ -710,7 +710,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if asking != asked:  # "finished Enriched Physics 1 (PHYS 106). where can that take me?": no subject asked
         subjects = q.subjects = read_subjects(_HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(asking, local, text)),
                                               reader.subjects)
-    scores = reader.classifier.scores([asked], reader.subjects)[0] if reader.classifier else {"none": 1.0}
+    scores = reader.classifier.scores([reader.titles.codes_for_titles(asked)], reader.subjects)[0] \
+        if reader.classifier else {"none": 1.0}
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
@@ -815,7 +816,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
         and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A, which ones next"
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
-    if any(m.role != DONE for m in local) and (sure or PLANNING_CUE_RES["chain"].search(part)) and not forward:
+    cue = PLANNING_CUE_RES["chain"].search(part) or PLANNING_CUE_RES["start"].search(part)  # from nothing: the way
+    if any(m.role != DONE for m in local) and (sure or cue) and not forward:
         allowed.add("chain")
     if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):

@@ -746,3 +746,15 @@ class CourseTitles:
         for end, code in reversed(inserts):
             text = text[:end] + code + text[end:]
         return text
+
+    def codes_for_titles(self, text: str) -> str:
+        """``text`` with each course title that stands right before its own code in brackets dropped: "what's
+        left before Case Studies in Appraisal I (BUSI 442)" reads as "what's left before BUSI 442". For the
+        intent classifier, whose sentence vector a title's topic words pull towards a topic question."""
+        for found in reversed(list(re.finditer(r"\s*\((?P<code>[A-Z]{2,5} \d{3}[A-Z]?)\)", text))):
+            words = [(m.group(0), m.start()) for m in _TITLE_WORD_RE.finditer(text[:found.start()].lower())]
+            for n in range(min(_MAX_TITLE_WORDS, len(words)), 0, -1):
+                if self.codes.get(tuple(w for w, _ in words[-n:])) == found["code"]:
+                    text = text[:words[-n][1]] + found["code"] + text[found.end():]
+                    break
+        return text

@@ -640,6 +640,14 @@ def test_words_of_doing_without_a_course_ask_whether_it_can_be_skipped(text, ski
     assert (_SKIP_RE.search(text) is not None) == skip
 
 
+def test_starting_from_nothing_allows_the_chain_reading():
+    from rag.understand.reader import _planning_possible
+    from rag.understand.slots import read_mentions
+
+    text = "No widgetry background whatsoever. Which courses would I need before ABCD 411?"
+    assert "chain" in _planning_possible(text, read_mentions(text, ["ABCD"]), read_mentions(text, ["ABCD"]), {})
+
+
 def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
     from rag.understand.reader import _with_subject_names
 

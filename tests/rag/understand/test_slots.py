@@ -90,3 +90,14 @@ def test_a_mark_after_but_only_is_read():
 ])
 def test_a_pronoun_after_a_negation_goes_back_to_the_course_it_is_about(text, roles):
     assert [m.role for m in read_mentions(text, ["ABCD"])] == roles
+
+
+def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 442": "Case Studies in Widgetry I"})
+    named = titles.name_courses("What's left before Case Studies in Widgetry I?", ["WIDG"])
+    assert named == "What's left before Case Studies in Widgetry I (WIDG 442)?"
+    assert titles.codes_for_titles(named) == "What's left before WIDG 442?"
+    # words that are not the code's own title stay
+    assert titles.codes_for_titles("is the widget lab (WIDG 442) hard?") == "is the widget lab (WIDG 442) hard?"
