@@ -204,7 +204,10 @@ OFF_CALENDAR_RE = re.compile(
 _MAY_I_RE = re.compile(r"\b(?:can|could|may|am)\s+i\b|\bfor me\b|\ballowed\b|\beligible\b|\bopen to me\b",
                        re.IGNORECASE)
 # "what is A a prereq for?": "for" with nothing after it, so the courses asked for are those A is needed for
-_PREREQ_FOR_WHAT_RE = re.compile(r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s*(?:[?.!]|$)", re.IGNORECASE)
+# and "which courses name A as a prereq?": A in the place of a prerequisite, with no course it is one for
+_PREREQ_FOR_WHAT_RE = re.compile(r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s*(?:[?.!]|$)|"
+                                 r"\bas (?:a |an |the |one of (?:the |their |its )?|their |its )?(?:pre|co)[\s-]?req\w*"
+                                 r"(?!\s+(?:for|to|of)\s+\w)", re.IGNORECASE)
 _OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"
                        r"lead(?:s)?\s+(?:to|into)|get(?:s)?\s+me\s+into|qualif(?:y|ies)\s+me\s+for)\b", re.IGNORECASE)
 # "before I can do X, which ...", "ahead of taking X, what ...": what X needs (when no history is told)
