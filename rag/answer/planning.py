@@ -230,6 +230,9 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
                 left.append(part)
         else:
             left.append(r)
+    placed = {c for r in year_rows for c in r.codes}
+    filled, left = _fill_open_rows(sorted(done - placed), left, q.text, facts)
+    done_credits += sum(credit for _, _, credit in filled)
     electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
     still = total - done_credits - electives
     year = f"Year {q.year}"
@@ -241,6 +244,10 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         lines.append(f"- {r.requirement}{credit}{note}")
     if done_rows:
         lines.append("Already done: " + "; ".join(r.requirement for r in done_rows) + ".")
+    for code, row, credit in filled:
+        how = "as you said" if row.requirement.lower() not in _ELECTIVE_ROW else \
+            "since no row of the table names it; check with your advisor that it counts"
+        lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {how}.")
     if unknown:
         lines.append("The table gives no credit value ubcal could read for: " + "; ".join(unknown) +
                      ", so the total leaves them out.")
@@ -248,9 +255,44 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     named = [c for c in said if any(c in r.codes for r in left)]
     if named:
         lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
-    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted
+    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted \
+        + [_num(credit) for _, _, credit in filled]
     return FactAnswer("program_left", "", "\n".join(lines), w.sources,
                       [c for r in left for c in r.codes], derived)
+
+
+_ELECTIVE_ROW = ("electives", "elective", "elective credits")
+_GENERIC_ROW_WORDS = {"additional", "requirement", "requirements", "elective", "electives", "credits", "credit",
+                      "course", "courses", "the", "of", "and", "or", "a", "an", "in", "for", "one", "two", "three"}
+
+
+def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
+                    facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float]], list[ProgramRow]]:
+    """Done courses that no row of the year names, set against the open rows that name no course: the row
+    the student's own words name ("WRDS 150 for the communication requirement"), else the year's electives,
+    the way a degree audit places them. Each is said in the answer, so the student can check it.
+    Returns (course, row, credits) for each placed and the open rows with their credits reduced."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    rows = list(left)
+    filled = []
+    for code in unplaced:
+        credit = facts.courses[code].credits_min if code in facts.courses else None
+        if not credit:
+            continue
+        open_rows = [(i, r) for i, r in enumerate(rows) if not r.codes and (_credits(r, facts) or 0.0) >= credit]
+        named = [(i, r) for i, r in open_rows
+                 if (own := set(re.findall(r"[a-z]+", r.requirement.lower())) - _GENERIC_ROW_WORDS) and own <= words]
+        electives = [(i, r) for i, r in open_rows if r.requirement.strip().lower() in _ELECTIVE_ROW]
+        if not (named or electives):
+            continue
+        i, r = (named or electives)[0]
+        rest = (_credits(r, facts) or 0.0) - credit
+        filled.append((code, r, credit))
+        if rest > 0:
+            rows[i] = replace(r, credits=_num(rest))
+        else:
+            del rows[i]
+    return filled, rows
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}

@@ -152,3 +152,23 @@ def test_an_n_of_row_part_done_keeps_how_many_more_from_the_courses_not_done():
     assert three.text.startswith("Left in Year 2 of Mechanical Engineering: 21 of")
     one = program_left(_q("program_left", completed=["ABCD 420"], program=MECH, year=2), facts)
     assert "Two more of ABCD 421, ABCD 426, ABCD 427 (6 credits)" in one.text
+
+
+def test_a_done_course_no_row_names_fills_the_row_the_student_names_else_the_electives():
+    from dataclasses import replace
+
+    def row(req, codes, credits):
+        return ProgramRow(MECH, "https://example.test/mech", "year-1", "First Year", 1, 1, req, codes, credits, "")
+    facts = _facts(_course("ABCD 110"), _course("WXYZ 150"), _course("WXYZ 160"))
+    facts.programs = {MECH: [row("ABCD 110", ["ABCD 110"], "3"), row("Additional Communication Requirement", [], "3"),
+                             row("Electives", [], "6")]}
+    said = replace(_q("program_left", completed=["ABCD 110", "WXYZ 150"], program=MECH, year=1),
+                   text="done ABCD 110 and WXYZ 150 for the communication requirement. what's left?")
+    a = program_left(said, facts)
+    assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of the year's 12 credits")
+    assert "Counted toward Additional Communication Requirement: WXYZ 150 (3 credits), as you said." in a.text
+    assert "- Additional Communication Requirement" not in a.text
+    unsaid = replace(said, completed=["ABCD 110", "WXYZ 160"], text="done ABCD 110 and WXYZ 160. what's left?")
+    b = program_left(unsaid, facts)
+    assert "Counted toward Electives: WXYZ 160 (3 credits), since no row of the table names it" in b.text
+    assert "- Electives (3 credits)" in b.text and b.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of")
