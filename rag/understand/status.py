@@ -41,7 +41,8 @@ BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.json
               EXAMPLES_PATH.with_name("status_examples_story.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_contrast.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_gaps.jsonl"),
-              EXAMPLES_PATH.with_name("status_examples_gaps2.jsonl"))
+              EXAMPLES_PATH.with_name("status_examples_gaps2.jsonl"),
+              EXAMPLES_PATH.with_name("status_examples_gaps3.jsonl"))
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
 UNCLEAR = "unclear"
 
