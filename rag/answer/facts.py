@@ -357,6 +357,11 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 verdicts.append("no")
                 lines.append(f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")
                 continue
+            if tree is None and c.prerequisite_notes and not c.restriction:  # it only recommends
+                verdicts.append("no")
+                lines.append(f"No: {c.code} requires no course; the calendar only recommends: "
+                             f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
+                continue
             if tree is None:
                 return None
             in_prerequisite = a in tree_codes(tree)
@@ -861,7 +866,12 @@ def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
                           w.sources)
     total = sum(c.credits_max for c in courses)
     sum_line = " + ".join(_num(c.credits_max) for c in courses) + f" = {_num(total)}"
-    text = f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + "." + _excluded_note(courses, facts, w)
+    excluded = _excluded_note(courses, facts, w)
+    text = f"{_num(total)} credits in total ({sum_line}): " + "; ".join(parts) + "." + excluded
+    if q.yes_no and excluded:  # "would A plus B get me 6 credits?": not both, so not the sum
+        text = "No, not all of them count: " + excluded.strip().removeprefix("But ") + "\n" + \
+            f"Their credits add up to {_num(total)} ({sum_line}): " + "; ".join(parts) + "."
+        return FactAnswer("credits_total", "no", text, w.sources, derived=[_num(total)])
     return FactAnswer("credits_total", _num(total), text, w.sources, derived=[_num(total)])
 
 

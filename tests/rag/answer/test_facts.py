@@ -429,6 +429,25 @@ def test_a_credit_total_of_excluded_courses_says_only_one_earns_credit():
     assert answer.text.startswith("6 credits in total") and "credit for only one of them" in answer.text
     q.targets = ["ABCD 110", "ABCD 121"]
     assert "credit-excluded" not in credits_total(q, facts).text
+    # asked as yes or no ("would A plus B get me 6 credits?"): not both count, so the lead is "No"
+    q.targets, q.yes_no = ["ABCD 110", "ABCD 103"], True
+    asked = credits_total(q, facts)
+    assert asked.verdict == "no" and asked.text.startswith("No, not all of them count: ABCD 110 and ABCD 103")
+    q.targets = ["ABCD 110", "ABCD 121"]
+    assert credits_total(q, facts).verdict == "6"
+
+
+def test_a_course_that_only_recommends_another_does_not_require_it():
+    from rag.answer.facts import need_check
+    from rag.index.facts import FactStore
+    from tests.rag.answer.test_planning import _q
+
+    course = _tiny_course("ABCD 300", prerequisite="ABCD 200 is recommended.")
+    course.prerequisite_tree, course.prerequisite_notes = None, ["ABCD 200 is recommended."]
+    q = _q("need_check", target="ABCD 300")
+    q.asked, q.asks_direction = ["ABCD 200"], True
+    answer = need_check(q, FactStore(courses={"ABCD 300": course}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.verdict == "no" and answer.text.startswith("No: ABCD 300 requires no course; the calendar only")
 
 
 def test_a_group_inside_an_only_one_of_list_does_not_exclude_its_own_members():

@@ -641,6 +641,13 @@ def test_words_of_doing_without_a_course_ask_whether_it_can_be_skipped(text, ski
     assert (_SKIP_RE.search(text) is not None) == skip
 
 
+@pytest.mark.parametrize("text", ["Before ABCD 464, am I supposed to have ABCD 463?",
+                                  "For ABCD 464, do I need ABCD 463?"])
+def test_the_course_a_question_opens_on_with_for_or_before_is_the_one_asked_about(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "need_check" and q.targets == ["ABCD 464"] and q.asked == ["ABCD 463"] and q.asks_direction
+
+
 def test_starting_from_nothing_allows_the_chain_reading():
     from rag.understand.reader import _planning_possible
     from rag.understand.slots import read_mentions
