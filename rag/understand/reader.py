@@ -1041,8 +1041,9 @@ _SEASON_RE = re.compile(r"(?<!offered )(?<!scheduled )(?<!available )(?<!running
 
 
 def _bare_course_tail(part: str) -> bool:
-    """The last sentence is a course code and at most three other words ("BIOC 203?", "what about X 210")."""
-    sentences = [x for x in re.split(r"[.?!;]+", part) if x.strip()]
+    """The last sentence is a course code and at most three other words ("BIOC 203?", "what about X 210"); a
+    dash between words ends a sentence too ("A: never did it — B ok?")."""
+    sentences = [x for x in re.split(r"[.?!;]+|\s[-\u2013\u2014]+\s", part) if x.strip()]
     if not sentences:
         return False
     last = sentences[-1]

@@ -158,9 +158,10 @@ def _leading_space(text: str, at: int) -> int:
     return len(text[at:]) - len(text[at:].lstrip())
 
 
-# a clause about courses in general ("zero psych courses on my record so far") tells the whole record, not
-# what became of the course before it
-_RECORD_AT_LARGE_RE = re.compile(r"\b(?:courses|classes|credits|prereqs|prerequisites)\b", re.IGNORECASE)
+# a clause about courses in general ("zero psych courses on my record so far") or about another course ("but
+# not the prose one") tells the whole record, not what became of the course before it
+_RECORD_AT_LARGE_RE = re.compile(r"\b(?:courses|classes|credits|prereqs|prerequisites)\b|"
+                                 r"\b(?:the|that) other\b|\bnot the \w+ one\b", re.IGNORECASE)  # "but not the prose one"
 
 
 def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
@@ -584,7 +585,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 and s.label not in ("in_progress", "planned"):
             m.role, m.cue = NOT_DONE, "failed"  # a stated mark below a pass: not done, whatever the words say
             continue
-        if m.start <= 2 and LABEL_AFTER_RE.match(text[m.end:m.end + 4]) and not _told_status(text, m):
+        if m.start <= 2 and LABEL_AFTER_RE.match(text[m.end:m.end + 4]) and not _told_status(text, m) \
+                and s.label not in _NOT_COMPLETED:  # "A: never did it - B ok?" is told, whatever the words
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")

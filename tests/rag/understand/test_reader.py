@@ -46,6 +46,7 @@ def reader(embedder) -> Reader:
     ("someone told me ABCD 110 is a prereq for ABCD 221, correct?", "need_check"),
     ("havent done ABCD 110 or ABCD 120. EFGH 100?", "eligibility"),
     ("which courses is ABCD 110 a prereq for?", "reverse_prereq"),
+    ("abcd302: never did it — efgh467 ok?", "eligibility"),
     ("finished ABCD 213, which courses name it as a prereq?", "reverse_prereq"),
 ])
 def test_intent(reader, text, intent):

@@ -40,6 +40,7 @@ def _window(text: str, index: int) -> str:
     # ... but a clause about courses in general tells the whole record, not this course's story
     ("ABCD 448 (honours seminar). zero psych courses on my record so far. list all i need before it", 0,
      "ABC 100 (honours seminar)"),
+    ("done ABCD 352 (verse) but not the prose one. EFGH 402 possible?", 0, "done ABC 100 (verse)"),
     # a colon ends a heading: "I passed" is the next course's
     ("Mathematical Physics (ABCD 312): I passed EFGH 101", 0, "Mathematical Physics (ABC 100)"),
     # a contrast word right before the second course is that course's: "not" says nothing of the first
@@ -225,6 +226,13 @@ def test_a_friend_of_mine_did_it_is_not_the_students_record():
     text = "A friend of mine did ABCD 110 and says EFGH 100 is great. Can I register for EFGH 100?"
     mentions = read_mentions(text, SUBJECTS)
     assert st.someone_else(text, mentions, 0)
+
+
+def test_a_heading_course_the_classifier_reads_as_not_done_is_told_not_asked():
+    text = "ABCD 302: never did it — EFGH 467 ok?"
+    mentions = _settled(text, st.Status("not_done", 0.99, done=0.0))
+    assert mentions[0].role == NOT_DONE
+    assert _settled(text, st.Status(st.UNCLEAR, 0.5, done=0.3))[0].status == "asked"
 
 
 @pytest.mark.parametrize("who", ["My neighbour", "my co-worker", "My niece", "my upper-year"])
