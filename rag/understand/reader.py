@@ -593,7 +593,8 @@ def understand(text: str, reader: Reader) -> Question:
     text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
     text = reader.titles.name_courses(text, reader.subjects)
     mentions = read_mentions(text, reader.subjects)
-    settle_statuses(text, mentions, reader.status.read(text, mentions) if reader.status else None)
+    status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
+    settle_statuses(status_text, mentions, reader.status.read(status_text, mentions) if reader.status else None)
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions))
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions)

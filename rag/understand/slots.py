@@ -681,6 +681,26 @@ def _other_level(text: str, code: str) -> bool:
     return bool(levels) and code.split()[-1][0] not in levels
 
 
+_TITLE_JOINERS = frozenset({"to", "and", "of", "the", "in", "for", "a", "an", "on", "with", "i", "ii", "iii", "iv"})
+_TITLE_GAP_RE = re.compile(r"^[\s()\[\]:,&/'\-–—.]*$")
+
+
+def _title_run(words, own: set[str], text: str, edge: int) -> list[re.Match]:
+    """The words next to a code, outward from ``edge``, that belong to its title; empty unless two do."""
+    run, last = [], edge
+    for word in words:
+        gap = text[min(last, word.end()):max(last, word.start())]
+        w = word.group(0)
+        fits = w in own or (run and w in _TITLE_JOINERS) or (len(w) >= 4 and any(t.startswith(w) for t in own))
+        if not fits or not _TITLE_GAP_RE.match(gap):
+            break
+        run.append(word)
+        last = word.start() if word.start() < edge else word.end()
+    while run and run[-1].group(0) in _TITLE_JOINERS:  # "want to": the edge's joiners are the student's
+        run.pop()
+    return run if sum(m.group(0) not in _TITLE_JOINERS for m in run) >= 2 else []
+
+
 def _title_names(title: str) -> list[str]:
     """A title and, for "Music Education: Orff Level III", the part after the colon a student would say."""
     head, colon, tail = title.partition(":")
@@ -711,6 +731,26 @@ class CourseTitles:
         self.codes = {key: codes[0] for key, codes in tails.items() if len(codes) == 1 and key not in whole}
         self.codes.update({key: codes[0] for key, codes in whole.items() if len(codes) == 1})
         self.codes = {key: code for key, code in self.codes.items() if key not in skip}
+        self.words_of = {code: set(_TITLE_WORD_RE.findall(title.lower())) for code, title in titles.items()}
+
+    def blank_own_titles(self, text: str, mentions: list[CodeMention]) -> str:
+        """``text`` with the words of each course's own title written beside its code turned to spaces
+        ("I want Intro to Schenkerian Analysis (MUSC 410)", "climate studies & action capstone ENVR 402"), at
+        the same length so positions hold. A title is the calendar's words, not the student's: it says
+        nothing of what they did with the course, yet its topic words had pulled the status classifier
+        ("capstone" read as done). A run counts with at least two of the title's words; a word of four
+        letters or more may stand for a longer one ("intro")."""
+        chars = list(text)
+        for m in mentions:
+            own = self.words_of.get(m.code)
+            if not own:
+                continue
+            before = list(_TITLE_WORD_RE.finditer(text[:m.start].lower()))
+            after = list(_TITLE_WORD_RE.finditer(text.lower(), m.end))
+            for run in (_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end)):
+                for word in run:
+                    chars[word.start():word.end()] = " " * (word.end() - word.start())
+        return "".join(chars)
 
     def name_courses(self, text: str, subjects: list[str]) -> str:
         """``text`` with the code written after each course title it names (unless the code is there)."""

@@ -101,3 +101,17 @@ def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
     assert titles.codes_for_titles(named) == "What's left before WIDG 442?"
     # words that are not the code's own title stay
     assert titles.codes_for_titles("is the widget lab (WIDG 442) hard?") == "is the widget lab (WIDG 442) hard?"
+
+
+def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 410": "Introduction to Widget Analysis", "WIDG 402": "Widget Studies and Action Capstone",
+                           "WIDG 101": "Integral Widgetry"})
+    text = "I want Intro to Widget Analysis (WIDG 410). widget studies & action capstone WIDG 402 done"
+    blanked = titles.blank_own_titles(text, read_mentions(text, ["WIDG"]))
+    assert len(blanked) == len(text)
+    assert blanked.split() == ["I", "want", "(WIDG", "410).", "&", "WIDG", "402", "done"]
+    # a joiner next to the code is the student's ("for"), so a title not right beside the code stays
+    text = "I need integral widgetry for WIDG 101"
+    assert titles.blank_own_titles(text, read_mentions(text, ["WIDG"])) == text
