@@ -400,8 +400,12 @@ def decide(labels: list[str], probabilities: np.ndarray) -> Status:
     p = float(probabilities[best])
     needed = DONE_THRESHOLD if labels[best] == "done" else THRESHOLD
     mass = sum(float(probabilities[labels.index(x)]) for x in _NOT_COMPLETED if x in labels)
-    sure = p >= needed or (labels[best] in _NOT_COMPLETED and mass >= NOT_DONE_MASS_THRESHOLD)
-    return Status(labels[best] if sure else UNCLEAR, p, float(probabilities[labels.index("done")]), labels[best])
+    if p < needed and labels[best] in _NOT_COMPLETED and mass >= NOT_DONE_MASS_THRESHOLD:
+        # sure only that it is not completed: read "not done", never "planned" or "under way", which
+        # could make it the premise of a conditional "Yes" ("registered for A then deregistered")
+        return Status("not_done", p, float(probabilities[labels.index("done")]), labels[best])
+    return Status(labels[best] if p >= needed else UNCLEAR, p, float(probabilities[labels.index("done")]),
+                  labels[best])
 
 
 def _cue_pattern(words: list[str]) -> re.Pattern:
@@ -609,8 +613,10 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 if story_goes_on(text, mentions, i) or _told_after(m, window) else CUE_DONE_FLOOR
             if s.done < floor:  # the cue says done, the classifier does not agree (a cue read before the
                                 # story went on, "took A but it didn't count", must)
-                if premise or is_hypothesis(text, m):  # "could I take B if I took A", "if I pass A in summer":
-                                                       # answered "once you have completed A"
+                if (premise or is_hypothesis(text, m)) and s.best != "not_done":
+                    # "could I take B if I took A", "if I pass A in summer": answered "once you have completed
+                    # A"; not where the classifier's best guess is "not done" ("suppose I'd passed A; I
+                    # actually withdrew")
                     m.role, m.cue, m.assumed = NOT_DONE, "planned", True
                 else:
                     m.role, m.cue, m.status = "", "", UNCLEAR

@@ -114,7 +114,7 @@ def test_done_needs_more_than_the_other_readings():
 def test_a_reading_torn_between_the_not_completed_labels_is_not_completed():
     labels = list(st.STATUSES)
     torn = dict(done=0.03, not_done=0.15, in_progress=0.58, planned=0.23, asked=0.01)
-    assert st.decide(labels, np.array([torn[x] for x in labels])).label == "in_progress"
+    assert st.decide(labels, np.array([torn[x] for x in labels])).label == "not_done"  # never a premise
     # with "done" holding more than the rest, the same best guess stays unclear
     doubtful = dict(done=0.2, not_done=0.1, in_progress=0.5, planned=0.19, asked=0.01)
     assert st.decide(labels, np.array([doubtful[x] for x in labels])).label == st.UNCLEAR
@@ -286,6 +286,12 @@ def test_a_planned_premise_the_classifier_doubts_is_assumed_not_done():
     st.settle_statuses(text, mentions, [st.Status("planned", 0.8, done=0.1), st.Status("planned", 0.8, done=0.1),
                                         st.Status("asked", 0.9)])
     assert all(m.role == NOT_DONE and m.assumed for m in mentions[:2])
+
+
+def test_a_hypothesis_the_student_takes_back_is_not_assumed():
+    text = "Suppose I'd passed ABCD 336; I actually withdrew. Could I take EFGH 415?"
+    mentions = _settled(text, st.Status(st.UNCLEAR, 0.68, done=0.3, best="not_done"))
+    assert not mentions[0].assumed and mentions[0].role != DONE
 
 
 def test_a_course_under_way_this_term_is_no_premise_for_next_term():
