@@ -1245,7 +1245,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
             return after or others
     if len(local) >= 2 and local[0].role == TARGET and local[0].cue in ("for", "before", "ahead of") \
             and re.fullmatch(r"\W*(?:and\s+|so\s+|ok\s+)?\w+(?:\s+of)?\s*", text[:local[0].start], re.IGNORECASE):
-        return [0]  # "Before B, am I supposed to have A?", "For B, do I need A?": the course the question opens on
+        return [0]  # "Before B, is A needed?", "For B, do I need A?": the course the question opens on
     for i, m in enumerate(local):
         if i and m.role == TARGET and m.cue in ("for", "before", "into", "in", "get into", "take", "taking"):
             rest = [j for j in range(i, len(local)) if local[j].role in (TARGET, "")]

@@ -735,7 +735,7 @@ class CourseTitles:
 
     def blank_own_titles(self, text: str, mentions: list[CodeMention]) -> str:
         """``text`` with the words of each course's own title written beside its code turned to spaces
-        ("I want Intro to Schenkerian Analysis (MUSC 410)", "climate studies & action capstone ENVR 402"), at
+        ("I want Intro to Widget Analysis (WIDG 410)", "widget studies & action capstone WIDG 402"), at
         the same length so positions hold. A title is the calendar's words, not the student's: it says
         nothing of what they did with the course, yet its topic words had pulled the status classifier
         ("capstone" read as done). A run counts with at least two of the title's words; a word of four
@@ -789,7 +789,7 @@ class CourseTitles:
 
     def codes_for_titles(self, text: str) -> str:
         """``text`` with each course title that stands right before its own code in brackets dropped: "what's
-        left before Case Studies in Appraisal I (BUSI 442)" reads as "what's left before BUSI 442". For the
+        left before Widget Casework I (WIDG 442)" reads as "what's left before WIDG 442". For the
         intent classifier, whose sentence vector a title's topic words pull towards a topic question."""
         for found in reversed(list(re.finditer(r"\s*\((?P<code>[A-Z]{2,5} \d{3}[A-Z]?)\)", text))):
             words = [(m.group(0), m.start()) for m in _TITLE_WORD_RE.finditer(text[:found.start()].lower())]

@@ -158,7 +158,7 @@ def _leading_space(text: str, at: int) -> int:
     return len(text[at:]) - len(text[at:].lstrip())
 
 
-# a clause about courses in general ("zero psych courses on my record so far") or about another course ("but
+# a clause about courses in general ("zero widgetry courses so far") or about another course ("but
 # not the prose one") tells the whole record, not what became of the course before it
 _RECORD_AT_LARGE_RE = re.compile(r"\b(?:courses|classes|credits|prereqs|prerequisites)\b|"
                                  r"\b(?:the|that) other\b|\bnot the \w+ one\b", re.IGNORECASE)  # "but not the prose one"
@@ -459,7 +459,7 @@ def _rank(scale: list[tuple[re.Pattern, int]], text: str) -> int | None:
 
 
 def earlier_term(text: str, m: CodeMention) -> bool:
-    """"doing A in term 1 and want B in term 2": A's stated time comes before the next course's. Read only
+    """"A in term 1, B in term 2": A's stated time comes before the next course's. Read only
     of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
     registration opens, and the sets' answer to that is "No". Terms and years are ordered scales; seasons go
     round, so only a season one step ahead, and not "now" or "this", orders B after A."""
