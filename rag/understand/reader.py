@@ -732,9 +732,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
-    if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible[0][0] == "prereq_of" \
-            and PLANNING_CUE_RES["start"].search(part):
-        feasible = _put_first(feasible, "chain")  # "from scratch, which courses precede C": the whole way
+    if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] \
+            and feasible[0][0] in ("prereq_of", "unlocks", "other") and PLANNING_CUE_RES["start"].search(part):
+        # "from scratch, which courses precede C": the whole way; starting from nothing, nothing is history
+        # for C to open ("unlocks"), and a course asked of is no topic for search ("other")
+        feasible = _put_first(feasible, "chain")
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]

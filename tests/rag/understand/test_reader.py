@@ -48,6 +48,7 @@ def reader(embedder) -> Reader:
     ("which courses is ABCD 110 a prereq for?", "reverse_prereq"),
     ("abcd302: never did it — efgh467 ok?", "eligibility"),
     ("finished ABCD 213, which courses name it as a prereq?", "reverse_prereq"),
+    ("ABCD 356 workshop... brand new to this, what has to happen before i can enrol", "chain"),
 ])
 def test_intent(reader, text, intent):
     assert understand(text, reader).intent == intent
