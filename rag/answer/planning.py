@@ -248,6 +248,9 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         how = "as you said" if row.requirement.lower() not in _ELECTIVE_ROW else \
             "since no row of the table names it; check with your advisor that it counts"
         lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {how}.")
+    outside = [c for c in sorted(done - placed) if c not in {code for code, _, _ in filled}]
+    if outside:  # said as done, yet nowhere in this year: another year's course, or one ubcal cannot place
+        lines.append(f"Not in {year}'s table, so not counted: {', '.join(outside)}.")
     if unknown:
         lines.append("The table gives no credit value ubcal could read for: " + "; ".join(unknown) +
                      ", so the total leaves them out.")

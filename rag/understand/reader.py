@@ -860,7 +860,9 @@ def _about_the_student(part: str, local: list[CodeMention]) -> bool:
     in a store of two editions, answering it with "Yes: B is in the 2026/27 calendar" is a wrong "Yes"."""
     # a lone course's own clause may read as history ("did A's prerequisite change"): history needs another
     told = len({m.code for m in local}) > 1 and any(m.role in (DONE, NOT_DONE) for m in local)
-    return told or STUDENT_FRAME_RE.search(part) is not None
+    # a mark told for a course ("A was a D, does that still count for B") is the student's record too
+    marked = len({m.code for m in local}) > 1 and bool(read_scores(part, local) or read_letter_grades(part, local))
+    return told or marked or STUDENT_FRAME_RE.search(part) is not None
 
 
 def _change_facets(text: str) -> list[str]:

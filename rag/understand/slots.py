@@ -583,7 +583,7 @@ _LETTER = (r"(?:an\s+(?P<an>[aAfF][+-]?)|a\s+(?P<a>[b-dB-D][+-]?)|(?-i:(?P<bare>
            r"(?![A-Za-z0-9+-])")
 _LETTER_BEFORE_RE = re.compile(r"\b(?:got|get|getting|received|earned|had|have|has|scored|pulled|with|w/)\s+"
                                + _LETTER + r"\s+(?:in|on|for)\s*$", re.IGNORECASE)
-_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade)\s+)" + _LETTER
+_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade|was|were|ended as|came back as)\s+)" + _LETTER
                               + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b))", re.IGNORECASE)
 
 

@@ -172,3 +172,6 @@ def test_a_done_course_no_row_names_fills_the_row_the_student_names_else_the_ele
     b = program_left(unsaid, facts)
     assert "Counted toward Electives: WXYZ 160 (3 credits), since no row of the table names it" in b.text
     assert "- Electives (3 credits)" in b.text and b.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of")
+    facts.programs[MECH] = facts.programs[MECH][:1]  # no open row to fill: the course is named, not counted
+    c = program_left(replace(unsaid, text="done ABCD 110 and WXYZ 160"), facts)
+    assert "Not in Year 1's table, so not counted: WXYZ 160." in c.text

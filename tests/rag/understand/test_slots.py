@@ -115,3 +115,14 @@ def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
     # a joiner next to the code is the student's ("for"), so a title not right beside the code stays
     text = "I need integral widgetry for WIDG 101"
     assert titles.blank_own_titles(text, read_mentions(text, ["WIDG"])) == text
+
+
+@pytest.mark.parametrize("text, letters", [
+    ("ABC 201 was a D, does that still count for ABC 202?", {"ABC 201": "D"}),
+    ("ABC 201 was an A. ABC 202?", {"ABC 201": "A"}),
+    ("ABC 201 was a breeze. ABC 202?", {}),
+])
+def test_a_letter_told_with_was_is_the_courses_grade(text, letters):
+    from rag.understand.slots import read_letter_grades
+
+    assert read_letter_grades(text, read_mentions(text, SUBJECTS)) == letters
