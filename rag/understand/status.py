@@ -417,6 +417,7 @@ _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encodin
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
+_DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
@@ -483,10 +484,13 @@ def is_hypothesis(text: str, m: CodeMention) -> bool:
 
 
 def _governed_by(cues: re.Pattern, text: str, m: CodeMention) -> bool:
-    """Whether one of ``cues`` stands before the course in its sentence, at most PREMISE_REACH words ahead."""
+    """Whether one of ``cues`` stands before the course in its sentence, at most PREMISE_REACH words ahead;
+    an "if" after a word of doubt ("no clue if I did A") means "whether" and governs nothing."""
     before = text[:m.start]
     cut = max((x.end() for x in _SENTENCE_RE.finditer(before)), default=0)
-    return any(len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH for cue in cues.finditer(before, cut))
+    return any(len(_WORD_RE.findall(before[cue.end():])) <= PREMISE_REACH
+               and not (cue.group(0).lower() == "if" and _DOUBT_RE.search(before[max(cut, cue.start() - 25):cue.start()]))
+               for cue in cues.finditer(before, cut))
 
 
 def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from dataclasses import replace
 
 from rag.answer import Answerer
 from rag.index.codes import unique_codes
@@ -435,6 +436,21 @@ def test_a_credit_total_of_excluded_courses_says_only_one_earns_credit():
     assert asked.verdict == "no" and asked.text.startswith("No, not all of them count: ABCD 110 and ABCD 103")
     q.targets = ["ABCD 110", "ABCD 121"]
     assert credits_total(q, facts).verdict == "6"
+
+
+def test_only_if_names_one_of_the_unclear_courses_when_each_alone_would_do():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    course = _tiny_course("ABCD 317", prerequisite="One of ABCD 200, ABCD 226, ABCD 253.")
+    q = _tiny_question("ABCD 317")
+    q.unclear = ["ABCD 200", "ABCD 226"]
+    answer = eligibility(q, FactStore(courses={"ABCD 317": course}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.verdict == "cannot tell" and answer.text.startswith("Only if you have completed one of ABCD 200, ABCD 226:")
+    both = _tiny_course("ABCD 318", prerequisite="ABCD 200 and ABCD 226.")
+    answer = eligibility(replace(q, target="ABCD 318", targets=["ABCD 318"]),
+                         FactStore(courses={"ABCD 318": both}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.text.startswith("Only if you have completed ABCD 200 and ABCD 226:")
 
 
 def test_a_course_that_only_recommends_another_does_not_require_it():

@@ -288,6 +288,16 @@ def test_a_planned_premise_the_classifier_doubts_is_assumed_not_done():
     assert all(m.role == NOT_DONE and m.assumed for m in mentions[:2])
 
 
+@pytest.mark.parametrize("text, hypothesis", [
+    ("Could I take EFGH 317 if I did ABCD 200?", True),
+    ("i have no clue if i did ABCD 200. can i take EFGH 317?", False),  # "if" is "whether" after a doubt
+    ("not sure if I passed ABCD 200, EFGH 317 ok?", False),
+])
+def test_if_after_a_word_of_doubt_is_whether_not_a_supposition(text, hypothesis):
+    course = next(m for m in read_mentions(text, SUBJECTS) if m.code == "ABCD 200")
+    assert st.is_hypothesis(text, course) == hypothesis
+
+
 def test_a_hypothesis_the_student_takes_back_is_not_assumed():
     text = "Suppose I'd passed ABCD 336; I actually withdrew. Could I take EFGH 415?"
     mentions = _settled(text, st.Status(st.UNCLEAR, 0.68, done=0.3, best="not_done"))
