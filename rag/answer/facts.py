@@ -16,6 +16,7 @@ from dataclasses import replace
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.answer import planning
+from rag.answer.together import together
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
     program_source, quote as _quote
 from rag.understand import Question
@@ -117,6 +118,8 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     targets = [t for t in (q.targets or [q.target]) if t in facts.courses]
     if not targets:
         return None
+    if q.asks_together and (paired := together(q, facts)) is not None:  # "A and B in the same term?"
+        return paired
     w = _Writer()
     verdicts, lines = [], []
     for code in targets:

@@ -28,7 +28,7 @@ from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.status import StatusReader, settle_statuses
+from rag.understand.status import StatusReader, puts_in_one_term, settle_statuses
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
@@ -355,6 +355,7 @@ class Question:
     asks_excluded: bool = False   # "are they excluded?" (yes = excluded) rather than "credit for both?"
     asks_fewer: bool = False
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
+    asks_together: bool = False  # "can I take A and B in the same term": how each names the other
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
@@ -451,7 +452,7 @@ class Question:
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
-                "asks_membership": self.asks_membership, "asks_skip": self.asks_skip,
+                "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
@@ -1133,6 +1134,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
         q.concurrent = [c for c in q.not_completed
                         if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
+        # "A and B in the same term?", with nothing told as done: how each names the other, not a history
+        q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
+            and puts_in_one_term(q.text)
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
         if intent in ("unlocks", "chain") and q.assumed:  # "if I pass A this term, which courses open for me
             # later", "if I've finished A, what's left before C": the supposed course is taken as done

@@ -478,6 +478,11 @@ def earlier_term(text: str, m: CodeMention) -> bool:
     return (theirs - mine) % len(_SEASONS) == 1
 
 
+def puts_in_one_term(text: str) -> bool:
+    """Whether the words put courses in one term ("in the same term", "alongside", "concurrently")."""
+    return _SAME_TERM_RE.search(text) is not None
+
+
 def is_hypothesis(text: str, m: CodeMention) -> bool:
     """Whether a word of supposition ("if", "assuming") governs the course, in its own sentence."""
     return _governed_by(_HYPOTHETICAL_RE, text, m)

@@ -651,6 +651,17 @@ def test_the_course_a_question_opens_on_with_for_or_before_is_the_one_asked_abou
     assert q.intent == "need_check" and q.targets == ["ABCD 464"] and q.asked == ["ABCD 463"] and q.asks_direction
 
 
+@pytest.mark.parametrize("text, together", [
+    ("Can I take ABCD 335 and ABCD 336 in the same term?", True),
+    ("is it ok to take abcd 366 alongside ABCD 346 (same term)?", True),
+    ("I finished ABCD 335, can I take ABCD 336 and EFGH 100 in the same term?", False),  # history told
+    ("Can I take ABCD 336 if I have ABCD 335?", False),
+])
+def test_two_courses_put_in_one_term_ask_how_each_names_the_other(reader, text, together):
+    q = understand(text, reader)
+    assert q.asks_together == together, (q.intent, q.targets, q.completed)
+
+
 def test_starting_from_nothing_allows_the_chain_reading():
     from rag.understand.reader import _planning_possible
     from rag.understand.slots import read_mentions

@@ -1,0 +1,72 @@
+"""Two courses in one term: "can I take A and B in the same term?", "is A alongside B ok?".
+
+What decides it is how each course's requirements name the other, not the student's history: a
+course the other requires as a prerequisite must come first (No); one named as a corequisite may come
+alongside; one named as one option of a prerequisite leaves the pairing to another route (Cannot
+tell); neither naming the other does not stand in the way (Yes, as far as the pair goes), and each
+course's own prerequisites are shown beside it, since the question said nothing of them."""
+
+from __future__ import annotations
+
+from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
+from rag.index.facts import CourseFact, FactStore
+from rag.index.requirement_tree import NO, YES, describe, required_course, tree_codes
+from rag.understand import Question
+
+
+def pair_of(q: Question) -> list[str]:
+    """The two courses a same-term question puts together: the one asked about and the other named."""
+    named = list(dict.fromkeys([*q.targets, *q.concurrent, *q.not_completed, *q.unclear]))
+    return named if len(named) == 2 else []
+
+
+def together(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Whether two courses may be taken in one term, by what each one's requirements say of the other."""
+    pair = pair_of(q)
+    if not pair or any(code not in facts.courses for code in pair):
+        return None
+    w = Writer()
+    courses = [facts.courses[code] for code in pair]
+    refs = {c.code: w.cite(course_source(c)) for c in courses}
+    verdicts, lines = [], []
+    for first, then in (courses, courses[::-1]):
+        verdict, line = _names(then, first.code, refs[then.code])
+        if line:
+            verdicts.append(verdict)
+            lines.append(line)
+    if not lines:  # neither names the other
+        lead = (f"Yes, as far as these two go: neither {pair[0]} {refs[pair[0]]} nor {pair[1]} {refs[pair[1]]} "
+                f"names the other as a prerequisite, so one need not come before the other.")
+        own = [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
+        return FactAnswer("eligibility", "yes", "\n".join([lead, "Each still has its own prerequisites:", *own]),
+                          w.sources)
+    verdict = "no" if "no" in verdicts else "cannot tell" if "cannot tell" in verdicts else "yes"
+    if verdict == "yes":  # the pairing is fine; what each asks besides still stands
+        lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
+    return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
+
+
+def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
+    """How ``c``'s requirements name ``other``: (verdict, the line saying so), or ("", "") for not at all."""
+    prerequisite = c.prerequisite_tree
+    if prerequisite is not None and other in tree_codes(prerequisite):
+        need = required_course(prerequisite, other)
+        rule = f"{c.code}'s prerequisite: {quote(c.prerequisite)} {ref}"
+        if need == YES:
+            return "no", f"No: {c.code} requires {other} before it, not in the same term. {rule}"
+        if need == NO:
+            return "cannot tell", (f"Cannot tell: {c.code} names {other} as one option of its prerequisite, to "
+                                   f"be taken before it; taken alongside, {c.code} needs another route: "
+                                   f"{describe(prerequisite)}. {rule}")
+        return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
+    corequisite = c.corequisite_tree
+    if corequisite is not None and other in tree_codes(corequisite):
+        return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken in the same term: "
+                       f"{quote(c.corequisite)} {ref}")
+    return "", ""
+
+
+def _own(c: CourseFact) -> str:
+    if not c.prerequisite.strip():
+        return "no prerequisite listed."
+    return f"prerequisite {quote(c.prerequisite)}"
