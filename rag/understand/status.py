@@ -418,6 +418,7 @@ _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
+_WITHHELD_RE = re.compile("|".join(_CUES["withheld"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
@@ -590,6 +591,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 m.role, m.cue, m.status = DONE, "done", "done"
             else:  # another person's course, passed or failed, is not on the student's record
                 m.role, m.cue, m.status = "", "", UNCLEAR
+            continue
+        if m.role in (DONE, "") and s.label != "asked" and _WITHHELD_RE.search(window):
+            m.role, m.cue = NOT_DONE, "pending"  # "took A elsewhere (transfer credit pending)": not yet on record
             continue
         if m.role != TARGET and s.label != "asked" and _governed_by(_COUNTERFACTUAL_RE, text, m):
             m.role, m.cue = NOT_DONE, "wished"  # "if only I'd stuck with A": a wish says it did not happen

@@ -298,6 +298,12 @@ def test_if_after_a_word_of_doubt_is_whether_not_a_supposition(text, hypothesis)
     assert st.is_hypothesis(text, course) == hypothesis
 
 
+@pytest.mark.parametrize("text", ["I took ABCD 200 at Langara (transfer credit pending). Can I take EFGH 300?",
+                                  "ABCD 200 done, awaiting approval of the credit. EFGH 300?"])
+def test_credit_held_back_is_not_done_however_sure_the_classifier_is(text):
+    assert _settled(text, st.Status("done", 0.96, done=0.96))[0].role == NOT_DONE
+
+
 def test_a_hypothesis_the_student_takes_back_is_not_assumed():
     text = "Suppose I'd passed ABCD 336; I actually withdrew. Could I take EFGH 415?"
     mentions = _settled(text, st.Status(st.UNCLEAR, 0.68, done=0.3, best="not_done"))
