@@ -126,3 +126,10 @@ def test_a_letter_told_with_was_is_the_courses_grade(text, letters):
     from rag.understand.slots import read_letter_grades
 
     assert read_letter_grades(text, read_mentions(text, SUBJECTS)) == letters
+
+
+def test_the_credit_d_fail_grading_option_is_no_fail_of_the_students():
+    from rag.understand.slots import normalize_text
+
+    assert "fail" not in normalize_text("Credit/D/Fail on ABC 101, got the credit. ABC 301?").lower()
+    assert "failed" in normalize_text("failed ABC 101. ABC 301?")
