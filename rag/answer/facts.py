@@ -118,7 +118,7 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     targets = [t for t in (q.targets or [q.target]) if t in facts.courses]
     if not targets:
         return None
-    if q.asks_together and (paired := together(q, facts)) is not None:  # "A and B in the same term?"
+    if q.asks_together and (paired := together(q, facts)) is not None:  # "A and B together, one term?"
         return paired
     w = _Writer()
     verdicts, lines = [], []

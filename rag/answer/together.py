@@ -1,4 +1,4 @@
-"""Two courses in one term: "can I take A and B in the same term?", "is A alongside B ok?".
+"""Two courses in one term: "A and B together this term, allowed?", "is A alongside B ok?".
 
 What decides it is how each course's requirements name the other, not the student's history: a
 course the other requires as a prerequisite must come first (No); one named as a corequisite may come
@@ -53,7 +53,7 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
         need = required_course(prerequisite, other)
         rule = f"{c.code}'s prerequisite: {quote(c.prerequisite)} {ref}"
         if need == YES:
-            return "no", f"No: {c.code} requires {other} before it, not in the same term. {rule}"
+            return "no", f"No: {c.code} requires {other} before it, not alongside it. {rule}"
         if need == NO:
             return "cannot tell", (f"Cannot tell: {c.code} names {other} as one option of its prerequisite, to "
                                    f"be taken before it; taken alongside, {c.code} needs another route: "
@@ -61,7 +61,7 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
     corequisite = c.corequisite_tree
     if corequisite is not None and other in tree_codes(corequisite):
-        return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken in the same term: "
+        return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken alongside it: "
                        f"{quote(c.corequisite)} {ref}")
     return "", ""
 

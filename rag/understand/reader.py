@@ -355,7 +355,7 @@ class Question:
     asks_excluded: bool = False   # "are they excluded?" (yes = excluded) rather than "credit for both?"
     asks_fewer: bool = False
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
-    asks_together: bool = False  # "can I take A and B in the same term": how each names the other
+    asks_together: bool = False  # "A and B together, one term": how each names the other
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
@@ -1134,7 +1134,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
         q.concurrent = [c for c in q.not_completed
                         if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
-        # "A and B in the same term?", with nothing told as done: how each names the other, not a history
+        # "A and B together, one term?", with nothing told as done: how each names the other, not a history
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]

@@ -480,7 +480,7 @@ def earlier_term(text: str, m: CodeMention) -> bool:
 
 
 def puts_in_one_term(text: str) -> bool:
-    """Whether the words put courses in one term ("in the same term", "alongside", "concurrently")."""
+    """Whether the words put courses in one term ("same semester", "alongside", "concurrently")."""
     return _SAME_TERM_RE.search(text) is not None
 
 
