@@ -218,7 +218,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     else:
         conditions = unchecked(c.prerequisite_tree, done)
     skipped = _corequisite_skipped(c, q, done) if result == YES else []
-    # "are A and B all I need for C": not while C's corequisite is still to take
+    # "do A and B cover C": not while C's corequisite is still to take
     coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
     if skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out

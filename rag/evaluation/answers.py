@@ -3,9 +3,9 @@
 Retrieval metrics say whether the right page was found; these say whether the
 answer is right. Each question is asked through the shipped path
 (``Answerer.ask``: understanding, facts, routing, the agent, generation and the
-guard), once. Codes are compared in normalized form (``cpsc221``, ``CPSC_V 221``
-and ``CPSC 221`` are one code), so a lone digit never matches inside ``[1]`` or
-``CPSC 320``.
+guard), once. Codes are compared in normalized form (``wxyz221``, ``WXYZ_V 221``
+and ``WXYZ 221`` are one code), so a lone digit never matches inside ``[1]`` or
+``WXYZ 320``.
 """
 
 from __future__ import annotations

@@ -57,9 +57,9 @@ _ASKS_FOR_COURSES_RE = re.compile(r"\b(?:what|what's|whats|which|anything|everyt
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
 CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
-# "could I still register in B", "B still doable for us?": the student's path, not the calendar's editions
+# "may I still enrol in B", "B still doable for us?": the student's path, not the calendar's editions
 STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNORECASE)
-# an intent whose own words must be there too ("is it still offered": "still", not "offered" alone)
+# an intent whose own words must be there too ("is B still being offered": "still", not "offered" alone)
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
 _PLANNING_WORDS = json.loads(Path(__file__).with_name("planning_words.json").read_text(encoding="utf-8"))
@@ -102,14 +102,14 @@ _ASKS_RE = re.compile(r"\?\s*$|^\s*" + _LABEL + r"(?:(?:and|also|plus|oh|so|&|,)
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
                       r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
 # a piece that opens with a verb and ends with a full stop goes on the statement before it ("my A exam was
-# deferred and is still pending."), where "is it still open?" would ask
+# deferred, still waiting."), where "is it still open?" would ask
 _VERB_START_RE = re.compile(r"\s*(?:is|are|am|was|were|do|does|did|has|have|had)\b(?!\s+(?:i|you|u|it|there|this|"
                             r"that|they|we|he|she|[A-Z]{2,5}\s?\d{3})\b)", re.IGNORECASE)
 _FOLLOW_UP_RE = re.compile(r"\W*(?:(?:and\s+)?(?:please\s+)?(?:list|show|name|give me|tell me)\s+(?:them|those|it|all|me)"
                            r"(?:\s+all)?|thanks?(?: you)?|thx|pls|please|ty|cheers)\W*", re.IGNORECASE)
-# a piece that starts by telling history ("I have 6 credits of CHEM") is not a question of its own
+# a piece that starts by telling history ("I hold 6 credits of CHEM") is not a question of its own
 _HISTORY_START_RE = re.compile(r"\s*" + _LABEL + r"(?:i|i'?ve|i'?m|im|my|having|already)\b", re.IGNORECASE)
-# "did chem 233 but skipped the lab." / "have MATH 100 and 101.": a question word that opens a statement
+# "did chem 233 but skipped the lab." / "have WXYZ 100 and 101.": a question word that opens a statement
 # (no person after it, no question mark) tells history; "did I ..." / "have you ..." would ask
 _STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|okay)\s+)?(?:did|have|had|has|done|took|finished|"
                                  r"completed|passed|failed|got)\s+(?!(?:i|you|u|we|they|it|he|she|anyone|anybody|"
@@ -126,7 +126,7 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
-# "is BIOL 200 (on its own) enough for", "does that satisfy the prereq for", "would it qualify me for"
+# "is A (by itself) enough for", "does that meet the prereq of", "would it make me eligible for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
                           # "does A qualify me for B", "would that make me eligible": the course is what qualifies
                           # ("is B open to me" alone asks about the student, whose history must be told)
@@ -140,7 +140,7 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
-# asked after a history: "what's next", "then what", "what's open to me now", "which ones could I register in"
+# asked after a history: "what's next", "then what", "what's open now", "which ones may I enrol in"
 _WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|what follows|"
                            r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
                            r"from here|what after)\b", re.IGNORECASE)
@@ -230,7 +230,7 @@ _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredi
                                 r"\b(?:not|never|no longer)\s+(?:get|receive|earn|be given|be granted)\s+credit\b|"
                                 r"\b(?:can'?t|cannot|won'?t)\s+(?:i\s+|you\s+)?(?:also\s+)?(?:get|receive|earn)\s+credit\b|"
                                 r"\blose\s+(?:the\s+)?credit\b|\bno credit for\b", re.IGNORECASE)
-# "could I (still) register in X": the shape of an eligibility question; with a program named and no word relating
+# "may I (still) enrol in X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
 _CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
                           r"(?:take|register|enrol+|sign up|get into|do)\b|\b(?:possible|doable|allowed|eligible|"
@@ -301,7 +301,7 @@ _ADMISSION_AVERAGE_RE = re.compile(r"\b(?:admission|entrance|entry)\s+(?:average
                                    re.IGNORECASE)
 # a subject named by its code in brackets: "conservation (cons)", "Integrated Engineering courses (IGEN)"
 _SUBJECT_IN_BRACKETS_RE = re.compile(r"\(\s*[A-Za-z]{2,5}\s*\)")
-# the sum of credits is asked, whatever else the words say ("how many credits if I do both")
+# the sum of credits is asked, whatever else the words say ("how many credits with A and B together")
 _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal (?:credits?|cr)\b|"
                             r"\bcredits? (?:in total|altogether|all together|combined|total)\b|"
                             r"\bcredit (?:load|count)\b|\badd up to\b|"
@@ -359,7 +359,7 @@ class Question:
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
-    asks_sufficiency: bool = False  # "are A and B all I need for C": a corequisite still to take makes it a "No"
+    asks_sufficiency: bool = False  # "do A and B cover C": a corequisite still to take makes it a "No"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
     runner_up: "Question | None" = None  # the next most likely reading, tried when this one has no answer
@@ -378,7 +378,7 @@ class Question:
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
-    elective_credits: float = 0.0  # "plus 6 elective credits": counted against a program year's elective rows
+    elective_credits: float = 0.0  # "and 9 credits of electives": counted against a program year's elective rows
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
@@ -532,7 +532,7 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
         names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
         states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \
             or (tells_history is not None and tells_history(piece)) \
-            or (piece.rstrip()[-1:] in ".!" and _VERB_START_RE.match(piece) is not None)  # "(and) is still pending."
+            or (piece.rstrip()[-1:] in ".!" and _VERB_START_RE.match(piece) is not None)  # "(and) still waiting."
         if (_ASKS_RE.search(piece) or names_a_facet) and not states:  # "credits for X and what does it need"
             parts.append(f"{pending} {piece}".strip())
             pending = ""
@@ -610,7 +610,7 @@ def understand(text: str, reader: Reader) -> Question:
 def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
                    reader: Reader) -> Question:
     """Each part of a several-part question read on its own (with the whole question's history). A program
-    year's rest is one question whatever its parts ("what's left for year 2, and the credits?")."""
+    year's rest is one question whatever its parts ("year 2: the rest, and the credits?")."""
     if whole.intent == "program_left":
         return whole
     readings = []
@@ -775,7 +775,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
-        intent = "unlocks"  # "A done, what's next that I qualify for", "econ 101 then what"
+        intent = "unlocks"  # "A done, what's next that I qualify for", "wxyz 101 then what"
     if intent in ("eligibility", "exclusion") and local and all(m.role == DONE or m.assumed for m in local) \
             and _asks_what_opens(local, part) and not OFF_CALENDAR_RE.search(part):
         # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
@@ -814,7 +814,7 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     what A opens); a program year's rest needs something done to take away, and no course asked about by
     "before" or "into" (that asks for the course's chain)."""
     asking = [s for s in re.split(r"(?<=[.!?])\s+|\n|\s[-\u2013\u2014]+\s|[;,]\s", part) if s.strip()]
-    if any(_YES_NO_RE.search(s) for s in asking[-1:]):  # the last clause asks: "A, B done -- does that cover C?"
+    if any(_YES_NO_RE.search(s) for s in asking[-1:]):  # the last clause asks: "A, B done -- is C covered?"
         return set()
     allowed = set()
     chain = scores.get("chain", 0.0)
@@ -857,7 +857,7 @@ def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMenti
 
 def _about_the_student(part: str, local: list[CodeMention]) -> bool:
     """Whether the question tells the student's own history of a course ("tapped out of A, is B still an
-    option") or asks what the student may do ("can I still sign up for B"). Either is about taking a course:
+    option") or asks what the student may do ("may I still join B"). Either is about taking a course:
     in a store of two editions, answering it with "Yes: B is in the 2026/27 calendar" is a wrong "Yes"."""
     # a lone course's own clause may read as history ("did A's prerequisite change"): history needs another
     told = len({m.code for m in local}) > 1 and any(m.role in (DONE, NOT_DONE) for m in local)
@@ -916,11 +916,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     - A question that names a calendar course and asks about its requisites or credit is a calendar
       question: an "outside the calendar" or "general" reading gives way to the facet the words name
       ("eosc 432 co req"), else to the next reading.
-    - "Is A enough / does that satisfy the prereq for B" asks whether a history suffices: eligibility,
+    - "Is A enough / does that meet the prereq of B" asks whether a history suffices: eligibility,
       not B's requisite list.
     - "Is A (actually) required ..." with a second course asks whether A is needed for it.
     - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
-      "is taking A and B a must" with a program: whether P lists each; "could I (still) register in A" with a
+      "is taking A and B a must" with a program: whether P lists each; "may I (still) enrol in A" with a
       program but nothing relating A to it: A's own rules (eligibility).
     - With one course: its credit exclusions only when the words ask for them; "which courses unlock A"
       asks for A's prerequisites, "A unlocks which courses" what A opens.
@@ -942,7 +942,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) < 1 and _ADMISSION_AVERAGE_RE.search(part) and "decline" in names:
         return first("decline")  # "the average P admits at": admission, not the calendar's tables
     if len(courses) < 1:
-        # "the email of the forensic science advisor": off-calendar words and nothing asked of the calendar
+        # "the email of the widget science advisor": off-calendar words and nothing asked of the calendar
         if off_calendar and not REQUIREMENT_WORD_RE.search(part) and (
                 top == "other" or dict(feasible).get("decline", 0.0) >= OFF_CALENDAR_DECLINE):
             return first("decline")  # "what does 4th year civil cost in fees": a program named, a fee asked
@@ -967,14 +967,14 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                 and _BEFORE_COURSE_RE.search(part):
             return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
         if top == "prereq_of" and "reverse_prereq" in names and _PREREQ_FOR_WHAT_RE.search(part):
-            return first("reverse_prereq")  # "which courses is A a prerequisite for?": what A leads to
+            return first("reverse_prereq")  # "A is a prereq of which courses?": what A leads to
         opens = _OPENS_RE.search(part)
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
     if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \
             and not _EXCLUSION_WORD_RE.search(part.replace("credit for both", "")) and not told_history:
-        return first("credits_total")  # "how many credits if I do both A and B": a sum, not an exclusion
+        return first("credits_total")  # "how many credits with both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: is credit granted for the two?"
     if len(courses) >= 2 and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
@@ -1006,7 +1006,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
         if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \
                 and not _PROGRAM_RELATION_RE.search(part) and "eligibility" in names:
-            return first("eligibility")  # "3rd year BSc, may I still register in X": the course's own rules
+            return first("eligibility")  # "3rd year BSc, may I still enrol in X": the course's own rules
         if top in ("prereq_of", "coreq_of", "describe", "need_check") and asks_obligation and len(courses) == 1:
             return first("program_course")
         if top in ("eligibility", "need_check") and _MUST_TAKE_RE.search(part) and not told_history \
@@ -1138,7 +1138,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
-        if intent in ("unlocks", "chain") and q.assumed:  # "if I pass A this term, which courses open for me
+        if intent in ("unlocks", "chain") and q.assumed:  # "if I pass A this term, what opens for me
             # later", "if I've finished A, what's left before C": the supposed course is taken as done
             q.completed = list(dict.fromkeys(q.completed + q.assumed))
             q.not_completed = [c for c in q.not_completed if c not in q.assumed]

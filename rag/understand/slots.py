@@ -22,7 +22,7 @@ from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NA
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
 RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
 
-# "MATH-200", "Math_200" -> "MATH 200"; "cpsc110" is read by find_codes already.
+# "WXYZ-200", "Wxyz_200" -> "WXYZ 200"; "cpsc110" is read by find_codes already.
 _DASHED_CODE_RE = re.compile(r"\b([A-Za-z]{2,5})[-_](\d{3}[A-Za-z]?)\b(?!-level)")
 
 _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done| completed| finished| passed| had| "
@@ -429,8 +429,8 @@ _COMMON_WORDS = frozenset({"the", "and", "can", "for", "are", "all", "any", "art
                            "grs", "sgs", "ohs", "ceen", "midw", "asl", "iar", "cnto"})
 
 
-# "2nd year student", "3rd yr", "in year 3", "I'm a fourth-year": the student's year, not a course level
-# ("first-year courses") and not a time ("last year", "next year")
+# "2nd year student", "3rd yr", "in year 3", "4th-year here": the student's year, not a course level
+# ("first-year classes") and not a time ("last year", "next year")
 _STANDING_RE = re.compile(
     r"\b(?P<w>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)[\s-]*(?:year|yr)s?\b"
     r"(?!\s*-?\s*(?:[A-Za-z]+\s+){0,2}(?:course|courses|class|classes|level|seminar|seminars|requirements?|"
@@ -497,7 +497,7 @@ def read_no_permission(text: str) -> bool:
     return _NO_PERMISSION_RE.search(text) is not None
 
 
-# credits of electives the student says they have: "plus 6 elective credits", "6 credits of electives done"
+# credits of electives the student says they have: "and 9 credits of electives", "6 credits of electives done"
 _ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:cr\.?|credits?)\s+(?:of\s+)?(?:an?\s+)?electives?\b|"
                                   r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)
 
@@ -707,7 +707,7 @@ def _title_run(words, own: set[str], text: str, edge: int) -> list[re.Match]:
 
 
 def _title_names(title: str) -> list[str]:
-    """A title and, for "Music Education: Orff Level III", the part after the colon a student would say."""
+    """A title and, for "Widget Studies: Gizmo Level II", the part after the colon a student would say."""
     head, colon, tail = title.partition(":")
     return [title, tail.strip()] if colon and tail.strip() else [title]
 
@@ -777,8 +777,8 @@ class CourseTitles:
                 if n == 1 and not any(typed_code.split()[0] == code.split()[0] for typed_code in present):
                     continue  # one word ("sedimentology") names a course only beside a code of its subject
                 start, end = words[i][1], words[i + n - 1][2]
-                # "VISA 310 digital arts", "digital arts (VISA 310)": words beside a typed code describe it;
-                # "a course about machine learning at the 400 level" names a topic, not the course of that title
+                # "WIDG 310 digital widgets", "digital widgets (WIDG 310)": words beside a typed code describe it;
+                # "a course about machine learning, 400-level" names a topic, not the course of that title
                 if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \
                         and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])
                                  and _other_level(text, code)) \

@@ -74,8 +74,8 @@ DONE_THRESHOLD = 0.8
 RETAKE_THRESHOLD = 0.9
 SAME_TERM = "planned alongside, same term"  # the cue of a course put in the asked course's term (a plan: concurrent)
 CUE_DONE_FLOOR = 0.4
-# A "done" reading of a clause that holds a negation ("never made it onto my transcript", "absent from my
-# record") needs this much, cue or no cue: the sentence vector and the spelling features read such a clause
+# A "done" reading of a clause that holds a negation ("never made it onto my transcript", "nowhere in my
+# history") needs this much, cue or no cue: the sentence vector and the spelling features read such a clause
 # much as its positive twin, and a bank of gaps taught that to 0.8 but not beyond. A double negative ("not
 # like I haven't taken A") is left unclear by it, which costs a "Yes" and never gives one.
 NEGATED_DONE_THRESHOLD = 0.95
@@ -207,7 +207,7 @@ def mention_window(text: str, mentions: list[CodeMention], index: int, story: bo
 
 
 def story_goes_on(text: str, mentions: list[CodeMention], index: int) -> bool:
-    """Whether the course's window runs on past its own clause ("I took A in first year but it didn't
+    """Whether the course's window runs on past its own clause ("I took A years ago but it didn't
     count"): then a cue read in the first clause does not settle the status."""
     return _window_bounds(text, mentions, index)[2]
 
