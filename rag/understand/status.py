@@ -394,8 +394,9 @@ class StatusReader:
 def decide(labels: list[str], probabilities: np.ndarray) -> Status:
     """The best reading when it is sure enough, else *unclear*. A clause torn between "not done", "under way"
     and "planned" ("A is still sitting in my someday pile": 0.58 under way, 0.23 planned, 0.15 not done) is
-    sure of what a verdict needs, that the course is not completed: its best of the three is taken when the
-    three together reach NOT_DONE_MASS_THRESHOLD. It can only take a "Yes" away."""
+    sure of what a verdict needs, that the course is not completed: it reads "not done" when the three
+    together reach NOT_DONE_MASS_THRESHOLD (never "planned" or "under way", which could make it a premise).
+    It can only take a "Yes" away."""
     best = int(np.argmax(probabilities))
     p = float(probabilities[best])
     needed = DONE_THRESHOLD if labels[best] == "done" else THRESHOLD
