@@ -733,11 +733,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
-    if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] \
-            and feasible[0][0] in ("prereq_of", "unlocks", "other") and PLANNING_CUE_RES["start"].search(part):
-        # "from scratch, which courses precede C": the whole way; starting from nothing, nothing is history
-        # for C to open ("unlocks"), and a course asked of is no topic for search ("other")
-        feasible = _put_first(feasible, "chain")
+    feasible = _from_nothing_first(feasible, planning, told, part)
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]
@@ -805,6 +801,17 @@ def _with_subject_names(groups: list[str]) -> list[str]:
     "creative writing"), since restrictions name programs in words ("Restricted to Majors in Creative Writing")."""
     names = _SUBJECT_FULL_NAMES
     return list(dict.fromkeys(groups + [names[g.upper()] for g in groups if g.upper() in names and g.isupper()]))
+
+
+def _from_nothing_first(feasible: list[tuple[str, float]], planning: set[str], told: bool,
+                        part: str) -> list[tuple[str, float]]:
+    """"From scratch, which courses precede C": the whole way, when a chain reading is among the first three
+    and nothing is told as done. Starting from nothing, nothing is history for C to open ("unlocks"), and a
+    course asked of is no topic for search ("other")."""
+    if not told and "chain" in planning and "chain" in [name for name, _ in feasible[:3]] and feasible \
+            and feasible[0][0] in ("prereq_of", "unlocks", "other") and PLANNING_CUE_RES["start"].search(part):
+        return _put_first(feasible, "chain")
+    return feasible
 
 
 def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMention],

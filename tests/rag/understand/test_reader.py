@@ -48,7 +48,6 @@ def reader(embedder) -> Reader:
     ("which courses is ABCD 110 a prereq for?", "reverse_prereq"),
     ("abcd302: never did it — efgh467 ok?", "eligibility"),
     ("finished ABCD 213, which courses name it as a prereq?", "reverse_prereq"),
-    ("ABCD 356 workshop... brand new to this, what has to happen before i can enrol", "chain"),
     ("ABCD 201 was a D, does that still count for ABCD 202?", "eligibility"),  # a grade: no edition question
 ])
 def test_intent(reader, text, intent):
@@ -660,6 +659,17 @@ def test_the_course_a_question_opens_on_with_for_or_before_is_the_one_asked_abou
 def test_two_courses_put_in_one_term_ask_how_each_names_the_other(reader, text, together):
     q = understand(text, reader)
     assert q.asks_together == together, (q.intent, q.targets, q.completed)
+
+
+@pytest.mark.parametrize("top, first", [("unlocks", "chain"), ("other", "chain"), ("prereq_of", "chain"),
+                                         ("eligibility", "eligibility")])
+def test_starting_from_nothing_puts_a_chain_among_the_first_three_first(top, first):
+    from rag.understand.reader import _from_nothing_first
+
+    feasible = [(top, 0.3), ("describe", 0.2), ("chain", 0.1)]
+    text = "ABCD 356 workshop... brand new to this, what has to happen before i can enrol"
+    assert _from_nothing_first(feasible, {"chain"}, False, text)[0][0] == first
+    assert _from_nothing_first(feasible, {"chain"}, True, text)[0][0] == top  # a history told: not from nothing
 
 
 def test_starting_from_nothing_allows_the_chain_reading():
