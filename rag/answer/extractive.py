@@ -1,8 +1,8 @@
 """The deterministic answer: the calendar's own sentences, quoted with their citations.
 
 Used when the model's answer fails the grounding guard. It cannot state
-anything the excerpts do not, and for the questions students ask most (what
-are the prerequisites of X, the credit value of Y) the right sentence is
+anything the excerpts do not, and for the questions students ask most (X's
+prerequisites, Y's credits) the right sentence is
 usually in the named course's own section.
 """
 

@@ -134,7 +134,7 @@ COVERAGE = 0.75  # share of a group's own words a student's description must nam
 
 
 def _describes(phrase: str, group: str) -> bool:
-    """Whether every word the student used for their group is one of the group's own ("wood products
+    """Whether every word the student used for their group belongs to the group's own ("wood products
     processing co-op" of "the Co-operative Education Program in Wood Products Processing"), a short form of
     one ("co-op"), or the initials of a run of them ("PT" for "Physical Therapy"), with two words or more
     matched: a student who names the group that closely is in it. One shared word ("science") is not enough."""

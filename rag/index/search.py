@@ -4,7 +4,7 @@ This is the part of retrieval that needs only the index, so the build's smoke
 check and the answering side share it. A ``SearchQuery`` says what to look
 for and what the caller already knows about it: courses and programs to pin
 first (in ``hybrid`` mode a named course's own section comes first, not the
-courses that merely list it as a prerequisite; a named program's best chunk
+courses whose prerequisites merely name it; a named program's best chunk
 follows), and year levels the wording implied ("intro course", "first-year").
 With levels, hybrid fusion takes a third ranking: among the top
 ``year_level_window`` fused candidates, those whose course is at that level,

@@ -95,7 +95,7 @@ CALENDAR_CUE_RE = re.compile(
     r"minor|honours|speciali[sz]ation|concentration|take|taking|enrol|enroll|register|year|term|grade|standing|"
     r"exam|polic|concession|graduat|admission|admit|transfer|withdraw|deadline|faculty|curriculum|lab|seminar|"
     r"study|studies|learn|teach|cover|syllabus|elective|calendar)", re.IGNORECASE)
-# a part that asks (rather than states history: "I have CPSC 110.", "CAPS 306 and CAPS 310 done.")
+# a part that asks (rather than states history: "I have WXYZ 110.", "WXYZ 306, WXYZ 310 done.")
 # "two things: what ...", "Comm student: did A, B": a short label before the words that ask or tell
 _LABEL = r"(?:[\w' ]{1,30}(?::|\s[-\u2014\u2013])\s+)?"
 _ASKS_RE = re.compile(r"\?\s*$|^\s*" + _LABEL + r"(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
@@ -126,7 +126,7 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
-# "is A (by itself) enough for", "does that meet the prereq of", "would it make me eligible for"
+# "is A (alone) enough for", "is that the whole prereq of", "would it make me eligible for"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
                           # "does A qualify me for B", "would that make me eligible": the course is what qualifies
                           # ("is B open to me" alone asks about the student, whose history must be told)
@@ -923,7 +923,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     - A question that names a calendar course and asks about its requisites or credit is a calendar
       question: an "outside the calendar" or "general" reading gives way to the facet the words name
       ("eosc 432 co req"), else to the next reading.
-    - "Is A enough / does that meet the prereq of B" asks whether a history suffices: eligibility,
+    - "Is A enough / is that the whole prereq of B" asks whether a history suffices: eligibility,
       not B's requisite list.
     - "Is A (actually) required ..." with a second course asks whether A is needed for it.
     - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
