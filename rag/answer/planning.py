@@ -231,7 +231,8 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         else:
             left.append(r)
     placed = {c for r in year_rows for c in r.codes}
-    filled, left = _fill_open_rows(sorted(done - placed), left, q.text, facts)
+    unplaced = sorted(done - placed)
+    filled, left = _fill_open_rows(unplaced, left, q.text, facts)
     done_credits += sum(credit for _, _, credit in filled)
     electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
     still = total - done_credits - electives
@@ -248,7 +249,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         how = "as you said" if row.requirement.lower() not in _ELECTIVE_ROW else \
             "since no row of the table names it; check with your advisor that it counts"
         lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {how}.")
-    outside = [c for c in sorted(done - placed) if c not in {code for code, _, _ in filled}]
+    outside = [c for c in unplaced if c not in {code for code, _, _ in filled}]
     if outside:  # said as done, yet nowhere in this year: another year's course, or one ubcal cannot place
         lines.append(f"Not in {year}'s table, so not counted: {', '.join(outside)}.")
     if unknown:

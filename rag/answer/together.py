@@ -35,16 +35,13 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
             verdicts.append(verdict)
             lines.append(line)
     if not lines:  # neither names the other
-        lead = (f"Yes, as far as these two go: neither {pair[0]} {refs[pair[0]]} nor {pair[1]} {refs[pair[1]]} "
-                f"names the other as a prerequisite, so one need not come before the other.")
-        own = [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
-        return FactAnswer("eligibility", "yes", "\n".join([lead, "Each still has its own prerequisites:", *own]),
-                          w.sources)
+        verdicts = ["yes"]
+        lines = [f"Yes, as far as these two go: neither {pair[0]} {refs[pair[0]]} nor {pair[1]} {refs[pair[1]]} "
+                 f"names the other as a prerequisite, so one need not come before the other."]
     verdict = "no" if "no" in verdicts else "cannot tell" if "cannot tell" in verdicts else "yes"
     if verdict == "yes":  # the pairing is fine; what each asks besides still stands
         lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
     return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
-
 
 def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
     """How ``c``'s requirements name ``other``: (verdict, the line saying so), or ("", "") for not at all."""

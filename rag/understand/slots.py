@@ -624,9 +624,7 @@ def _failing_number_after(text: str, m: CodeMention, mentions: list[CodeMention]
     """A bare two-digit number below a pass in the course's own clause is its mark ("A came in at 47 for me").
     Only a failing one is read: it can take a "Yes" away but never give one, so a number that was not a mark
     costs at most a "Yes"; a passing number needs the words of ``_SCORE_AFTER_RE``."""
-    end = min([o.start for o in mentions if o.start >= m.end] + [m.end + 40, len(text)])
-    stop = re.search(r"[.?!;]", text[m.end:end])
-    for found in _TWO_DIGITS_RE.finditer(text, m.end, m.end + stop.start() if stop else end):
+    for found in _TWO_DIGITS_RE.finditer(text, m.end, _told_after_end(text, m, mentions)):
         if not _COUNTED_RE.match(text, found.end()) and float(found["s"]) < PASS_MARK:
             return float(found["s"])
     return None
@@ -638,9 +636,15 @@ _PERCENT_RE = re.compile(r"(?<![\d.])(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)")
 def _percent_after(text: str, m: CodeMention, mentions: list[CodeMention]) -> re.Match | None:
     """A percent told shortly after the course, before the sentence or another course begins ("A ended in a
     fail (41%)")."""
+    return _PERCENT_RE.search(text, m.end, _told_after_end(text, m, mentions))
+
+
+def _told_after_end(text: str, m: CodeMention, mentions: list[CodeMention]) -> int:
+    """Where the words told right after a course end: at its sentence's end, the next course, or 40
+    characters on, whichever comes first (the reach of a mark told after it)."""
     end = min([o.start for o in mentions if o.start >= m.end] + [m.end + 40, len(text)])
     stop = re.search(r"[.?!;]", text[m.end:end])
-    return _PERCENT_RE.search(text, m.end, m.end + stop.start() if stop else end)
+    return m.end + stop.start() if stop else end
 
 
 def read_letter_grades(text: str, mentions: list[CodeMention]) -> dict[str, str]:
