@@ -283,7 +283,7 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
     optimistic = with_assumed.plus(unclear)
     if unclear and evaluate(tree, optimistic) == YES:
         rest = f" and {c.restriction}" if c.restriction and restricted != YES else ""
-        # "not sure if I did A or B": where each alone would do, the condition is one of them, not both
+        # "not sure if I did A or B": where each alone would do, the condition is either, not both
         alone = [u for u in unclear if evaluate(tree, with_assumed.plus([u])) == YES]
         needed = f"one of {', '.join(unclear)}" if len(unclear) > 1 and alone == unclear else ' and '.join(unclear)
         return "cannot tell", (f"Only if you have completed {needed}: {c.code} requires "

@@ -1,6 +1,6 @@
 """Planning answers: the whole chain to a course, what a course leads to, and what is left of a program year.
 
-These are the answers after a course's own prerequisites: every course on the way to it, what is left,
+These are the answers after a course's own prerequisites: every course leading up to it, what is left,
 "what does X open". Each is computed from the version's facts (``rag.answer.chain`` plans the route) and
 cites every course entry or program table it uses. None opens with "Yes" or "No": none is a yes/no
 question. What the student has done counts only where the reader counted it as done; anything else they

@@ -57,7 +57,7 @@ _ASKS_FOR_COURSES_RE = re.compile(r"\b(?:what|what's|whats|which|anything|everyt
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
 CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
-# "may I still enrol in B", "B still doable for us?": the student's path, not the calendar's editions
+# "may I still join B", "B still doable for us?": the student's path, not the calendar's editions
 STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNORECASE)
 # an intent whose own words must be there too ("is B still being offered": "still", not "offered" alone)
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
@@ -75,12 +75,12 @@ REASONS = {
     "need_check": "asks whether one course is required for another",
     "eligibility": "asks whether a course history meets a course's prerequisites",
     "unlocks": "asks which courses a course history opens up",
-    "chain": "asks for every course on the way to a course", "program_left": "asks what is left of a program year",
+    "chain": "asks for every course leading up to a course", "program_left": "asks what is left of a program year",
     "changed": "asks what changed in a course between editions", "subject_changes": "asks which courses of a "
     "subject changed between editions", "new_course": "asks whether a course is new in this edition",
     "gone_course": "asks whether a course was dropped", "still_offered": "asks whether a course is still offered",
     "replaced": "asks which course replaced one that is gone",
-    "reverse_prereq": "asks which courses require a course", "exclusion": "asks about credit for both of two courses",
+    "reverse_prereq": "asks which courses require a course", "exclusion": "asks whether two courses can both earn credit",
     "credits": "asks for a course's credits", "credits_total": "asks for the credits of several courses together",
     "credit_compare": "compares the credits of two courses", "compare": "compares two courses",
     "describe": "asks what a course is about", "program_course": "asks whether a program lists a course",
@@ -230,7 +230,7 @@ _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredi
                                 r"\b(?:not|never|no longer)\s+(?:get|receive|earn|be given|be granted)\s+credit\b|"
                                 r"\b(?:can'?t|cannot|won'?t)\s+(?:i\s+|you\s+)?(?:also\s+)?(?:get|receive|earn)\s+credit\b|"
                                 r"\blose\s+(?:the\s+)?credit\b|\bno credit for\b", re.IGNORECASE)
-# "may I (still) enrol in X": the shape of an eligibility question; with a program named and no word relating
+# "may I (still) join X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
 _CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
                           r"(?:take|register|enrol+|sign up|get into|do)\b|\b(?:possible|doable|allowed|eligible|"
@@ -468,7 +468,7 @@ def _asking(q: Question) -> str:
         "need_check": f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}",
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
-        "chain": f"asking for every course on the way to {t}",
+        "chain": f"asking for every course leading up to {t}",
         "changed": f"asking what changed in {t}" + (f" ({', '.join(q.change_facets)})" if q.change_facets else ""),
         "subject_changes": f"asking which {'/'.join(q.subjects) or 'subject'} courses changed"
                            + (f" ({', '.join(q.change_facets)})" if q.change_facets else ""),
@@ -927,7 +927,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
       not B's requisite list.
     - "Is A (actually) required ..." with a second course asks whether A is needed for it.
     - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
-      "is taking A and B a must" with a program: whether P lists each; "may I (still) enrol in A" with a
+      "is taking A and B a must" with a program: whether P lists each; "may I (still) join A" with a
       program but nothing relating A to it: A's own rules (eligibility).
     - With one course: its credit exclusions only when the words ask for them; "which courses unlock A"
       asks for A's prerequisites, "A unlocks which courses" what A opens.
@@ -1013,7 +1013,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
         if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \
                 and not _PROGRAM_RELATION_RE.search(part) and "eligibility" in names:
-            return first("eligibility")  # "3rd year BSc, may I still enrol in X": the course's own rules
+            return first("eligibility")  # "3rd year BSc, may I still join X": the course's own rules
         if top in ("prereq_of", "coreq_of", "describe", "need_check") and asks_obligation and len(courses) == 1:
             return first("program_course")
         if top in ("eligibility", "need_check") and _MUST_TAKE_RE.search(part) and not told_history \

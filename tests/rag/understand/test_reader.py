@@ -631,7 +631,7 @@ def test_skip_it_refers_to_the_course_the_question_asked_of(reader):
 
 @pytest.mark.parametrize("text, skip", [
     ("can ABCD 210 be left behind if I want ABCD 310?", True),  # words from the helper's phrase list
-    ("can I sidestep ABCD 210 on the way to ABCD 310?", True),
+    ("can I sidestep ABCD 210 en route to ABCD 310?", True),
     ("is ABCD 210 non-essential for ABCD 310?", True),
     ("I'll work round ABCD 210 somehow, is ABCD 310 fine?", True),
     ("I'll get round to ABCD 210 later, is ABCD 310 fine?", False),  # "get round to" is doing it, later
