@@ -16,6 +16,7 @@ from dataclasses import replace
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.answer import planning
+from rag.answer.substitute import substitute
 from rag.answer.together import together
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
     program_source, quote as _quote
@@ -348,6 +349,8 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
 
 def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     """"Do I need A for B?" / "Is A a prerequisite for B?": is A required on every path, one option, or absent."""
+    if q.substitute is not None:  # "can A stand in for B for C": whether C's requirement lets A do B's job
+        return substitute(q, facts)
     targets = [t for t in q.targets if t in facts.courses]
     asked = [a for a in q.asked if a]
     if not targets or not asked:

@@ -29,6 +29,7 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand.status import StatusReader, puts_in_one_term, settle_statuses
+from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
@@ -356,6 +357,7 @@ class Question:
     asks_fewer: bool = False
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_together: bool = False  # "A and B together, one term": how each names the other
+    substitute: Substitution | None = None  # "can A stand in for B for C": a fact of C's requirement
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
@@ -453,6 +455,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
+                "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
@@ -465,7 +468,8 @@ def _asking(q: Question) -> str:
     levels = "/".join(f"{n}00" for n in q.levels)
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
-        "need_check": f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}",
+        "need_check": (f"asking whether {q.substitute.substitute} can take {q.substitute.replaced}'s place for {t}"
+                       if q.substitute else f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}"),
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "chain": f"asking for every course leading up to {t}",
@@ -781,6 +785,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
+    swap = read_substitution(text, local)
+    if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):
+        _read_as_substitution(q, swap)  # "can A stand in for B for C": not a history ("took A instead of B")
+        return q
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
     if len(feasible) > 1 and feasible[1][1] >= RUNNER_UP_SHARE * confidence and feasible[1][0] != "other":
         second = copy.copy(q)
@@ -1086,6 +1094,15 @@ def _asks_next_course(local: list[CodeMention], text: str) -> bool:
 def _states_history(text: str) -> bool:
     """Whether the words tell what the student has done ("I did A, B"; "took A")."""
     return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))
+
+
+def _read_as_substitution(q: Question, swap: Substitution) -> None:
+    """A question of whether one course takes another's place in a third's requirement: what the student
+    did with them does not enter into it, so no history is read."""
+    q.intent, q.reason, q.substitute = "need_check", "asks whether one course can take another's place", swap
+    q.targets, q.target, q.asked = list(swap.goals), swap.goals[0], [swap.replaced]
+    q.asks_direction, q.asks_skip, q.asks_membership = True, False, False
+    q.completed, q.not_completed, q.unclear, q.concurrent, q.assumed, q.either = [], [], [], [], [], []
 
 
 def _settle(intent: str, codes: list[str]) -> str:

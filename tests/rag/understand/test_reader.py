@@ -750,3 +750,12 @@ def test_courses_supposed_done_are_done_on_the_way_to_a_course(reader):
 def test_a_negation_in_another_persons_words_leaves_nothing_unread(reader):
     q = understand("Half my class flunked ABCD 110; I got a B. Can I take ABCD 221?", reader)
     assert q.unresolved == ""
+
+
+def test_one_course_put_in_anothers_place_is_a_fact_of_the_goal_not_a_history(reader):
+    q = understand("could ABCD 120 stand in for ABCD 110 on the way to ABCD 221?", reader)
+    assert q.intent == "need_check" and q.substitute is not None
+    assert (q.substitute.substitute, q.substitute.replaced, q.targets) == ("ABCD 120", "ABCD 110", ["ABCD 221"])
+    assert q.completed == [] and "can take ABCD 110's place for ABCD 221" in q.reading
+    told = understand("I took ABCD 120 instead of ABCD 110. Can I take ABCD 221?", reader)
+    assert told.substitute is None and told.completed == ["ABCD 120"]  # a history, asked as eligibility
