@@ -118,7 +118,9 @@ _STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|ok
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
-          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*", re.IGNORECASE)))
+          # "what goes with A at the same time as it": taking alongside is what a corequisite is
+          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bat the same time as\b",
+                                  re.IGNORECASE)))
 # Words about what the calendar records of a course (requisites, credit): a question naming a calendar
 # course with them is about the calendar, whatever the rest of its words resemble.
 _REQUISITE_WORDS = (r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|\brequired?\b|"

@@ -759,3 +759,7 @@ def test_one_course_put_in_anothers_place_is_a_fact_of_the_goal_not_a_history(re
     assert q.completed == [] and "can take ABCD 110's place for ABCD 221" in q.reading
     told = understand("I took ABCD 120 instead of ABCD 110. Can I take ABCD 221?", reader)
     assert told.substitute is None and told.completed == ["ABCD 120"]  # a history, asked as eligibility
+
+
+def test_what_to_take_at_the_same_time_as_a_course_asks_its_corequisites(reader):
+    assert understand("what do I have to be registered in at the same time as ABCD 221?", reader).intent == "coreq_of"
