@@ -16,6 +16,7 @@ from dataclasses import replace
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.answer import planning
+from rag.answer.program_left import program_left
 from rag.answer.substitute import substitute
 from rag.answer.together import together
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
@@ -934,7 +935,7 @@ ANSWERERS: dict[str, Callable[[Question, FactStore], FactAnswer | None]] = {
     "exclusion": exclusion, "credit_compare": credit_compare, "compare": compare, "credits": credits,
     "describe": describe_course, "program_course": program_course, "program_year": program_year,
     "program": program_year, "need_check": need_check, "unlocks": planning.unlocks, "chain": planning.chain,
-    "program_left": planning.program_left, "credits_total": credits_total,
+    "program_left": program_left, "credits_total": credits_total,
     "subject_level": subject_level, "decline": decline,
 }
 

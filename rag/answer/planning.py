@@ -1,4 +1,5 @@
-"""Planning answers: the whole chain to a course, what a course leads to, and what is left of a program year.
+"""Planning answers: the whole chain to a course and what a course leads to (what is left of a program
+year is ``rag.answer.program_left``).
 
 These are the answers after a course's own prerequisites: every course leading up to it, what is left,
 "what does X open". Each is computed from the version's facts (``rag.answer.chain`` plans the route) and
@@ -26,7 +27,7 @@ def _history(q: Question) -> History:
     return History(q.completed, year=q.standing, scores=q.scores)
 
 
-def _said(q: Question) -> dict[str, str]:
+def said_of(q: Question) -> dict[str, str]:
     """What the student said of each named course that is not counted done, in words for the list."""
     said = {c: "you said it is not done" for c in q.not_completed}
     said.update({c: "under way or planned: counted once it is done" for c in q.concurrent + q.assumed})
@@ -52,7 +53,7 @@ def chain(q: Question, facts: FactStore) -> FactAnswer | None:
     lead = (f"{start}, {len(todo)} course{'s come' if len(todo) != 1 else ' comes'} before {q.target} {target_ref}, in "
             f"{len(steps)} step{'s' if len(steps) != 1 else ''} (each course after all of its prerequisites, so a "
             "step is at least a term):")
-    said = _said(q)
+    said = said_of(q)
     lines = [lead]
     for n in steps:
         lines.append(f"- Step {n}: " + ", ".join(_entry(s, w, facts, said) for s in todo if s.step == n))
@@ -181,209 +182,3 @@ def _by_subject(codes: list[str], w: Writer, facts: FactStore) -> list[str]:
 
 def _cited(codes: list[str], w: Writer, facts: FactStore) -> str:
     return ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}" for code in codes)
-
-
-_CREDITS_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*$")
-
-
-def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
-    """The rows of one program year the student has not done, and the credits still needed."""
-    rows = facts.programs.get(q.program, [])
-    if not rows or not q.year:
-        return None
-    year_rows = [r for r in rows if r.year == q.year]
-    w = Writer()
-    if not year_rows:
-        years = sorted({r.year for r in rows if r.year})
-        ref = w.cite(program_source(rows))
-        shown = ", ".join(f"Year {y}" for y in years) or "no year"
-        return FactAnswer("program_left", "cannot tell", (
-            f"Cannot tell: the {q.program} page's tables ubcal could read hold {shown} {ref}, not Year {q.year}."),
-            w.sources, derived=[str(y) for y in years])
-    sections: dict[str, list[ProgramRow]] = {}
-    for r in year_rows:
-        sections.setdefault(r.citation, []).append(r)
-    refs = {cit: w.cite(program_source(rs)) for cit, rs in sections.items()}
-    done = set(q.completed)
-    left, done_rows, total, done_credits, unknown, counted = [], [], 0.0, 0.0, [], []
-    for r in year_rows:
-        credits = _credits(r, facts)
-        total += credits or 0.0
-        if credits is None:
-            unknown.append(r.requirement)
-        needed = _needed(r)
-        have = [c for c in r.codes if c in done]
-        if r.codes and needed and 0 < len(have) < needed:  # "Three of A, B, C, D" with two of them done
-            part_done = (credits or 0.0) * len(have) / needed
-            done_rows.append(replace(r, requirement=f"{', '.join(have)} ({len(have)} of the {needed})"))
-            counted += [str(len(have)), str(needed)]
-            done_credits += part_done
-            left.append(_rest_of_choice(r, have, needed, (credits or 0.0) - part_done))
-        elif r.codes and _row_done(r, done):
-            done_rows.append(r)
-            done_credits += credits or 0.0
-        elif r.codes and any(c in done for c in r.codes) and not _is_choice(r):
-            part_done, part = _split_row(r, done, facts)  # "NSCI 200, 201" with NSCI 200 done
-            done_rows.append(replace(r, requirement=", ".join(c for c in r.codes if c in done)))
-            done_credits += part_done
-            if part.codes:
-                left.append(part)
-        else:
-            left.append(r)
-    placed = {c for r in year_rows for c in r.codes}
-    unplaced = sorted(done - placed)
-    filled, left = _fill_open_rows(unplaced, left, q.text, facts)
-    done_credits += sum(credit for _, _, credit in filled)
-    electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
-    still = total - done_credits - electives
-    year = f"Year {q.year}"
-    lines = [f"Left in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
-             f"{' '.join(refs.values())}:"]
-    for r in left:
-        credit = f" ({r.credits} credit{'' if r.credits == '1' else 's'})" if r.credits else ""
-        note = f": {_short_note(r.notes, done)}" if r.notes and not r.codes else ""
-        lines.append(f"- {r.requirement}{credit}{note}")
-    if done_rows:
-        lines.append("Already done: " + "; ".join(r.requirement for r in done_rows) + ".")
-    for code, row, credit in filled:
-        how = "as you said" if row.requirement.lower() not in _ELECTIVE_ROW else \
-            "since no row of the table names it; check with your advisor that it counts"
-        lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {how}.")
-    outside = [c for c in unplaced if c not in {code for code, _, _ in filled}]
-    if outside:  # said as done, yet nowhere in this year: another year's course, or one ubcal cannot place
-        lines.append(f"Not in {year}'s table, so not counted: {', '.join(outside)}.")
-    if unknown:
-        lines.append("The table gives no credit value ubcal could read for: " + "; ".join(unknown) +
-                     ", so the total leaves them out.")
-    said = _said(q)
-    named = [c for c in said if any(c in r.codes for r in left)]
-    if named:
-        lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
-    derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted \
-        + [_num(credit) for _, _, credit in filled]
-    return FactAnswer("program_left", "", "\n".join(lines), w.sources,
-                      [c for r in left for c in r.codes], derived)
-
-
-_ELECTIVE_ROW = ("electives", "elective", "elective credits")
-_GENERIC_ROW_WORDS = {"additional", "requirement", "requirements", "elective", "electives", "credits", "credit",
-                      "course", "courses", "the", "of", "and", "or", "a", "an", "in", "for", "one", "two", "three"}
-
-
-def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
-                    facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float]], list[ProgramRow]]:
-    """Done courses that no row of the year names, set against the open rows that name no course: the row
-    the student's own words name ("WRDS 150 for the communication requirement"), else the year's electives,
-    the way a degree audit places them. Each is said in the answer, so the student can check it.
-    Returns (course, row, credits) for each placed and the open rows with their credits reduced."""
-    words = set(re.findall(r"[a-z]+", text.lower()))
-    rows = list(left)
-    filled = []
-    for code in unplaced:
-        credit = facts.courses[code].credits_min if code in facts.courses else None
-        if not credit:
-            continue
-        open_rows = [(i, r) for i, r in enumerate(rows) if not r.codes and (_credits(r, facts) or 0.0) >= credit]
-        named = [(i, r) for i, r in open_rows
-                 if (own := set(re.findall(r"[a-z]+", r.requirement.lower())) - _GENERIC_ROW_WORDS) and own <= words]
-        electives = [(i, r) for i, r in open_rows if r.requirement.strip().lower() in _ELECTIVE_ROW]
-        if not (named or electives):
-            continue
-        i, r = (named or electives)[0]
-        rest = (_credits(r, facts) or 0.0) - credit
-        filled.append((code, r, credit))
-        if rest > 0:
-            rows[i] = replace(r, credits=_num(rest))
-        else:
-            del rows[i]
-    return filled, rows
-
-
-_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT_OF_RE = re.compile(r"\s*(one|two|three|four|five|six|\d)\s+of\b", re.IGNORECASE)
-NOTE_SENTENCES = 2  # sentences of an elective row's note shown; the table behind the citation has the rest
-
-
-def _needed(r: ProgramRow) -> int | None:
-    """How many of a row's courses it asks for: "Three of the following: ..." 3, "A or B" 1; None for all."""
-    m = _COUNT_OF_RE.match(r.requirement)
-    if m:
-        word = m.group(1).lower()
-        return int(word) if word.isdigit() else _COUNT_WORDS[word]
-    return 1 if _is_choice(r) else None
-
-
-def _rest_of_choice(r: ProgramRow, have: list[str], needed: int, credits: float) -> ProgramRow:
-    """What is left of an "N of" row part of which is done: how many more, from the courses not yet done."""
-    rest = [c for c in r.codes if c not in have]
-    more = needed - len(have)
-    word = next((w for w, n in _COUNT_WORDS.items() if n == more), str(more)).capitalize()
-    return replace(r, requirement=f"{word} more of {', '.join(rest)}", codes=rest,
-                   credits=_num(credits) if credits else "")
-
-
-def _short_note(notes: str, done: set[str]) -> str:
-    """An elective row's note, cut to its first sentences: those that name a course already done are
-    about what the student has behind them (deferring it, substituting for it) and are left out."""
-    sentences = [t for t in re.split(r"(?<=[.;])\s+", notes.strip()) if t]
-    kept = [t for t in sentences if not set(unique_codes(t)) & done][:NOTE_SENTENCES]
-    return " ".join(kept) + (" …" if len(kept) < len(sentences) else "")
-
-
-def _is_choice(r: ProgramRow) -> bool:
-    """"A or B", "One of A, B or C": the row is one choice. An "or" in brackets is one item's own alternative
-    ("BIOL 200, 230, 233 (or 234), 260"): the row still asks for every item, and had been counted done
-    once any of its courses was."""
-    return re.search(r"\bor\b", re.sub(r"\([^()]*\)", " ", r.requirement), re.IGNORECASE) is not None
-
-
-def _row_done(r: ProgramRow, done: set[str]) -> bool:
-    """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them,
-    an item with its alternative in brackets ("233 (or 234)") by either."""
-    if _is_choice(r):
-        return any(c in done for c in r.codes)
-    pairs = _bracketed_alternatives(r)
-    return all(c in done or (c in pairs and pairs[c] in done) for c in r.codes if c not in pairs.values())
-
-
-def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, ProgramRow]:
-    """A row of several courses, part of it done: the done courses' credits (from their entries) and the
-    row that is left, with the rest of its credits."""
-    pairs = _bracketed_alternatives(r)  # "233 (or 234)": either one is the item, counted once
-    counted = [c for c in r.codes if c in done and not (c in pairs.values() and
-                                                        any(m in done for m, a in pairs.items() if a == c))]
-    done_credits = sum(facts.courses[c].credits_min or 0.0 for c in counted if c in facts.courses)
-    settled = {c for main, alt in pairs.items() if main in done or alt in done for c in (main, alt)}
-    rest = [c for c in r.codes if c not in done and c not in settled and c not in pairs.values()]
-    shown = [f"{c} (or {pairs[c]})" if c in pairs else c for c in rest]
-    rest += [pairs[c] for c in rest if c in pairs]
-    whole = _credits(r, facts)
-    left_credits = _num(whole - done_credits) if whole is not None else ""
-    return done_credits, replace(r, requirement=", ".join(shown), codes=rest, credits=left_credits)
-
-
-def _bracketed_alternatives(r: ProgramRow) -> dict[str, str]:
-    """{main: alternative} for each "233 (or 234)" of a row, as codes of the row."""
-    out = {}
-    for m in re.finditer(r"(\d{3}[A-Z]?)\s*\(or\s+(?:[A-Z]{2,5}(?:_V)?\s+)?(\d{3}[A-Z]?)\)", r.requirement):
-        main = next((c for c in r.codes if c.endswith(" " + m[1])), None)
-        alt = next((c for c in r.codes if c.endswith(" " + m[2])), None)
-        if main and alt:
-            out[main] = alt
-    return out
-
-
-def _credits(r: ProgramRow, facts: FactStore) -> float | None:
-    """The row's credits as the table gives them; failing that, its courses' credits from their entries."""
-    m = _CREDITS_RE.match(r.credits or "")
-    if m:
-        return float(m.group(1))
-    values = [facts.courses[c].credits_min for c in r.codes if c in facts.courses]
-    if r.codes and values and all(v is not None for v in values) and not re.search(r"\bor\b", r.requirement):
-        return float(sum(values))
-    return None
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-

@@ -1,13 +1,10 @@
-"""Planning answers on tiny fact stores: the chain's wording, what a course leads to, a program year's rest."""
+"""Planning answers on tiny fact stores: the chain's wording and what a course leads to."""
 
 from __future__ import annotations
 
-import pytest
-
-from rag.answer.planning import chain, program_left, unlocks
+from rag.answer.planning import chain, unlocks
 from rag.evaluation.answers import says_yes
 from rag.index.codes import unique_codes
-from rag.index.facts import FactStore, ProgramRow
 from rag.understand import Question
 from rag.understand.entities import Entities
 from tests.rag.answer.test_chain import _course, _facts
@@ -68,38 +65,6 @@ def test_what_a_course_leads_to_names_both_kinds_with_what_else_they_need():
     assert any("ABCD 310" in line and "also needs ABCD 210" in line for line in a.text.splitlines())
 
 
-MECH = "Mechanical Engineering"
-
-
-def _rows() -> list[ProgramRow]:
-    def row(req, codes, credits, term=1, notes=""):
-        return ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, term, req, codes, credits,
-                          notes)
-    return [row("ABCD 201", ["ABCD 201"], "4"), row("ABCD 202", ["ABCD 202"], "3"),
-            row("ABCD 211 or EFGH 211", ["ABCD 211", "EFGH 211"], "3", 2), row("Elective", [], "6", 2, "any 200-level")]
-
-
-@pytest.fixture
-def mech() -> FactStore:
-    facts = _facts(_course("ABCD 201"), _course("ABCD 202"), _course("ABCD 211"), _course("EFGH 211"))
-    facts.programs = {MECH: _rows()}
-    return facts
-
-
-def test_a_program_year_left_subtracts_done_rows_and_counts_the_credits(mech):
-    a = program_left(_q("program_left", completed=["ABCD 201", "EFGH 211"], program=MECH, year=2), mech)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 9 of the year's 16 credits")
-    todo = a.text.split("Already done")[0]
-    assert "ABCD 202" in todo and "ABCD 201 " not in todo and "EFGH 211" not in todo and "Elective (6 credits)" in todo
-    with_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=6), mech)
-    assert "Left in Year 2 of Mechanical Engineering: 6 of" in with_electives.text
-
-
-def test_a_year_the_tables_do_not_hold_is_said(mech):
-    a = program_left(_q("program_left", program=MECH, year=4), mech)
-    assert a.verdict == "cannot tell" and "Year 2" in a.text and "not Year 4" in a.text
-
-
 def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_done():
     from rag.answer.planning import _done_among
 
@@ -107,71 +72,3 @@ def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_do
     assert _done_among(text, ["ABCD 256", "EFGH 202", "IJKL 100"]) == \
         " (of the courses it names, you have done ABCD 256, EFGH 202)"
     assert _done_among(text, ["IJKL 100"]) == ""
-
-
-def test_an_or_in_brackets_is_one_items_alternative_not_a_choice_of_the_whole_row():
-    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
-                     "ABCD 200, 230, 233 (or 234), 260", ["ABCD 200", "ABCD 230", "ABCD 233", "ABCD 234", "ABCD 260"],
-                     "12", "")
-    facts = _facts(*[_course(c) for c in row.codes])
-    facts.programs = {MECH: [row]}
-    a = program_left(_q("program_left", completed=["ABCD 200", "ABCD 230"], program=MECH, year=2), facts)
-    todo = a.text.split("Already done")[0]
-    assert "ABCD 233 (or ABCD 234), ABCD 260" in todo and "ABCD 200" not in todo
-    b = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
-    assert "ABCD 230, ABCD 260" in b.text.split("Already done")[0]
-
-
-def test_a_row_is_done_through_either_course_of_a_bracketed_pair_counted_once():
-    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
-                     "ABCD 200, 233 (or 234)", ["ABCD 200", "ABCD 233", "ABCD 234"], "6", "")
-    facts = _facts(*[_course(c) for c in row.codes])
-    facts.programs = {MECH: [row]}
-    a = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of") and "(0 credits)" not in a.text
-    both = program_left(_q("program_left", completed=["ABCD 200", "ABCD 233", "ABCD 234"], program=MECH, year=2), facts)
-    assert both.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of")
-
-
-def test_an_n_of_row_part_done_keeps_how_many_more_from_the_courses_not_done():
-    codes = ["ABCD 420", "ABCD 421", "ABCD 426", "ABCD 427"]
-    row = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1,
-                     "Three of the following: ABCD 420, 421, 426 or 427", codes, "9", "")
-    elective = ProgramRow(MECH, "https://example.test/mech", "year-2", "Second Year", 2, 1, "Electives", [], "21",
-                          "Take any 300-level course. ABCD 426 may count twice. Ask an advisor. Plan early.")
-    facts = _facts(*[_course(c) for c in codes])
-    facts.programs = {MECH: [row, elective]}
-    a = program_left(_q("program_left", completed=["ABCD 426", "ABCD 427"], program=MECH, year=2), facts)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 24 of the year's 30 credits")
-    todo = a.text.split("Already done")[0]
-    assert "One more of ABCD 420, ABCD 421 (3 credits)" in todo and "ABCD 426" not in todo
-    assert "Take any 300-level course. Ask an advisor. …" in todo  # the note's sentence on a done course is left out
-    assert "ABCD 426, ABCD 427 (2 of the 3)" in a.text
-    three = program_left(_q("program_left", completed=["ABCD 420", "ABCD 426", "ABCD 427"], program=MECH, year=2),
-                         facts)
-    assert three.text.startswith("Left in Year 2 of Mechanical Engineering: 21 of")
-    one = program_left(_q("program_left", completed=["ABCD 420"], program=MECH, year=2), facts)
-    assert "Two more of ABCD 421, ABCD 426, ABCD 427 (6 credits)" in one.text
-
-
-def test_a_done_course_no_row_names_fills_the_row_the_student_names_else_the_electives():
-    from dataclasses import replace
-
-    def row(req, codes, credits):
-        return ProgramRow(MECH, "https://example.test/mech", "year-1", "First Year", 1, 1, req, codes, credits, "")
-    facts = _facts(_course("ABCD 110"), _course("WXYZ 150"), _course("WXYZ 160"))
-    facts.programs = {MECH: [row("ABCD 110", ["ABCD 110"], "3"), row("Additional Communication Requirement", [], "3"),
-                             row("Electives", [], "6")]}
-    said = replace(_q("program_left", completed=["ABCD 110", "WXYZ 150"], program=MECH, year=1),
-                   text="done ABCD 110 and WXYZ 150 for the communication requirement. what's left?")
-    a = program_left(said, facts)
-    assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of the year's 12 credits")
-    assert "Counted toward Additional Communication Requirement: WXYZ 150 (3 credits), as you said." in a.text
-    assert "- Additional Communication Requirement" not in a.text
-    unsaid = replace(said, completed=["ABCD 110", "WXYZ 160"], text="done ABCD 110 and WXYZ 160. what's left?")
-    b = program_left(unsaid, facts)
-    assert "Counted toward Electives: WXYZ 160 (3 credits), since no row of the table names it" in b.text
-    assert "- Electives (3 credits)" in b.text and b.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of")
-    facts.programs[MECH] = facts.programs[MECH][:1]  # no open row to fill: the course is named, not counted
-    c = program_left(replace(unsaid, text="done ABCD 110 and WXYZ 160"), facts)
-    assert "Not in Year 1's table, so not counted: WXYZ 160." in c.text
