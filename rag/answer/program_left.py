@@ -40,7 +40,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     for r in year_rows:
         sections.setdefault(r.citation, []).append(r)
     refs = {cit: w.cite(program_source(rs)) for cit, rs in sections.items()}
-    done = set(q.completed)
+    done = set(q.completed) | set(q.unknown_completed)  # a row may name a course the calendar has no entry for
     left, done_rows, total, done_credits, unknown, counted = [], [], 0.0, 0.0, [], []
     for r in year_rows:
         credits = _credits(r, facts)
@@ -69,7 +69,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     placed = {c for r in year_rows for c in r.codes}
     unplaced = sorted(done - placed)
     filled, left = _fill_open_rows(unplaced, left, q.text, facts)
-    done_credits += sum(credit for _, _, credit in filled)
+    done_credits += sum(credit for _, _, credit, _ in filled)
     electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
     still = total - done_credits - electives
     year = f"Year {q.year}"
@@ -81,11 +81,9 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         lines.append(f"- {r.requirement}{credit}{note}")
     if done_rows:
         lines.append("Already done: " + "; ".join(r.requirement for r in done_rows) + ".")
-    for code, row, credit in filled:
-        how = "as you said" if row.requirement.lower() not in _ELECTIVE_ROW else \
-            "since no row of the table names it; check with your advisor that it counts"
-        lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {how}.")
-    outside = [c for c in unplaced if c not in {code for code, _, _ in filled}]
+    for code, row, credit, why in filled:
+        lines.append(f"Counted toward {row.requirement}: {code} ({_num(credit)} credits), {why}.")
+    outside = [c for c in unplaced if c not in {code for code, _, _, _ in filled}]
     if outside:  # said as done, yet nowhere in this year: another year's course, or one ubcal cannot place
         lines.append(f"Not in {year}'s table, so not counted: {', '.join(outside)}.")
     if unknown:
@@ -96,22 +94,25 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     if named:
         lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
     derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted \
-        + [_num(credit) for _, _, credit in filled]
+        + [_num(credit) for _, _, credit, _ in filled]
     return FactAnswer("program_left", "", "\n".join(lines), w.sources,
                       [c for r in left for c in r.codes], derived)
 
 
 _ELECTIVE_ROW = ("electives", "elective", "elective credits")
+_ELECTIVE_WHY = "since no row of the table names it; check with your advisor that it counts"
 _GENERIC_ROW_WORDS = {"additional", "requirement", "requirements", "elective", "electives", "credits", "credit",
                       "course", "courses", "the", "of", "and", "or", "a", "an", "in", "for", "one", "two", "three"}
 
 
 def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
-                    facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float]], list[ProgramRow]]:
-    """Done courses that no row of the year names, set against the open rows that name no course: the row
-    the student's own words name ("WRDS 150 for the communication requirement"), else the year's electives,
-    the way a degree audit places them. Each is said in the answer, so the student can check it.
-    Returns (course, row, credits) for each placed and the open rows with their credits reduced."""
+                    facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float, str]], list[ProgramRow]]:
+    """Done courses that no row of the year names, set against the open rows that name no course, the way
+    a degree audit places them: the row the student's own words name ("WRDS 150 for the communication
+    requirement"), else a row whose notes list the course, else a row of the course's subject and level
+    ("PHYS 100-level"), else the year's electives. Each is said in the answer, so the student can check it.
+    Returns (course, row, credits counted, why there) for each placed and the open rows with their credits
+    reduced."""
     words = set(re.findall(r"[a-z]+", text.lower()))
     rows = list(left)
     filled = []
@@ -119,20 +120,53 @@ def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
         credit = facts.courses[code].credits_min if code in facts.courses else None
         if not credit:
             continue
-        open_rows = [(i, r) for i, r in enumerate(rows) if not r.codes and (_credits(r, facts) or 0.0) >= credit]
-        named = [(i, r) for i, r in open_rows
+        open_rows = [(i, r) for i, r in enumerate(rows) if not r.codes and (_credits(r, facts) or 0.0) > 0]
+        fits = [(i, r) for i, r in open_rows if (_credits(r, facts) or 0.0) >= credit]
+        named = [(i, r) for i, r in fits
                  if (own := set(re.findall(r"[a-z]+", r.requirement.lower())) - _GENERIC_ROW_WORDS) and own <= words]
-        electives = [(i, r) for i, r in open_rows if r.requirement.strip().lower() in _ELECTIVE_ROW]
-        if not (named or electives):
+        listed = [(i, r) for i, r in open_rows if _notes_list(r, code)]
+        levelled = [(i, r) for i, r in open_rows if _of_subject_and_level(r, code)]
+        electives = [(i, r) for i, r in fits if r.requirement.strip().lower() in _ELECTIVE_ROW]
+        ways = [(rows_, why) for rows_, why in ((named, "as you said"), (listed, "which the row's notes list"),
+                                                (levelled, "a course of the subject and level it asks for"),
+                                                (electives, _ELECTIVE_WHY)) if rows_]
+        if not ways:
             continue
-        i, r = (named or electives)[0]
-        rest = (_credits(r, facts) or 0.0) - credit
-        filled.append((code, r, credit))
-        if rest > 0:
-            rows[i] = replace(r, credits=_num(rest))
+        (i, r), why = ways[0][0][0], ways[0][1]
+        row_credits = _credits(r, facts) or 0.0
+        counted = min(credit, row_credits)  # a 4-credit course fills a 3-credit "PHYS 100-level" row, no more
+        filled.append((code, r, counted, why))
+        if row_credits - counted > 0:
+            rows[i] = replace(r, credits=_num(row_credits - counted))
         else:
             del rows[i]
     return filled, rows
+
+
+_EXCLUDING_RE = re.compile(r"\b(?:exclud\w*|except|not\b|other than)", re.IGNORECASE)
+# "PHYS 100-level", "EOSC or ATSC 100-level", "EOSC, ENVR, or ATSC courses numbered 200 or above"
+_LEVEL_ROW_RE = re.compile(r"\b(?P<level>[1-4])00[- ]level\b|\bnumbered (?P<above>[1-4])00 or (?:above|higher)\b",
+                           re.IGNORECASE)
+
+
+def _notes_list(r: ProgramRow, code: str) -> bool:
+    """The row's notes name the course, and not in a sentence that leaves it out ("excluding PHYS 100")."""
+    return any(code in unique_codes(sentence) and not _EXCLUDING_RE.search(sentence)
+               for sentence in re.split(r"(?<=[.;])\s+", r.notes or ""))
+
+
+def _of_subject_and_level(r: ProgramRow, code: str) -> bool:
+    """The row asks for courses of a subject at a level ("PHYS 100-level"), the course is one of them, and
+    the notes do not leave it out."""
+    m = _LEVEL_ROW_RE.search(r.requirement)
+    subject, _, number = code.partition(" ")
+    if m is None or not number[:1].isdigit() or subject not in re.findall(r"\b[A-Z]{2,5}\b", r.requirement):
+        return False
+    level = int(number[0])
+    fits = level == int(m["level"]) if m["level"] else level >= int(m["above"])
+    left_out = any(code in unique_codes(sentence) and _EXCLUDING_RE.search(sentence)
+                   for sentence in re.split(r"(?<=[.;])\s+", r.notes or ""))
+    return fits and not left_out
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -175,37 +209,37 @@ def _is_choice(r: ProgramRow) -> bool:
 
 def _row_done(r: ProgramRow, done: set[str]) -> bool:
     """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them,
-    an item with its alternative in brackets ("233 (or 234)") by either."""
+    an item with its alternatives in brackets ("233 (or 234)", "121 (or 111 or 141)") by any of them."""
     if _is_choice(r):
         return any(c in done for c in r.codes)
     pairs = _bracketed_alternatives(r)
-    return all(c in done or (c in pairs and pairs[c] in done) for c in r.codes if c not in pairs.values())
+    alternatives = {a for alts in pairs.values() for a in alts}
+    return all(c in done or any(a in done for a in pairs.get(c, [])) for c in r.codes if c not in alternatives)
 
 
 def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, ProgramRow]:
     """A row of several courses, part of it done: the done courses' credits (from their entries) and the
     row that is left, with the rest of its credits."""
-    pairs = _bracketed_alternatives(r)  # "233 (or 234)": either one is the item, counted once
-    counted = [c for c in r.codes if c in done and not (c in pairs.values() and
-                                                        any(m in done for m, a in pairs.items() if a == c))]
+    pairs = _bracketed_alternatives(r)  # "233 (or 234)": any one of them is the item, counted once
+    items = {c: [c, *pairs.get(c, [])] for c in r.codes if c not in {a for alts in pairs.values() for a in alts}}
+    counted = [next(c for c in item if c in done) for item in items.values() if any(c in done for c in item)]
     done_credits = sum(facts.courses[c].credits_min or 0.0 for c in counted if c in facts.courses)
-    settled = {c for main, alt in pairs.items() if main in done or alt in done for c in (main, alt)}
-    rest = [c for c in r.codes if c not in done and c not in settled and c not in pairs.values()]
-    shown = [f"{c} (or {pairs[c]})" if c in pairs else c for c in rest]
-    rest += [pairs[c] for c in rest if c in pairs]
+    rest = [main for main, item in items.items() if not any(c in done for c in item)]
+    shown = [f"{c} (or {' or '.join(pairs[c])})" if c in pairs else c for c in rest]
+    rest += [a for c in rest for a in pairs.get(c, [])]
     whole = _credits(r, facts)
     left_credits = _num(whole - done_credits) if whole is not None else ""
     return done_credits, replace(r, requirement=", ".join(shown), codes=rest, credits=left_credits)
 
 
-def _bracketed_alternatives(r: ProgramRow) -> dict[str, str]:
-    """{main: alternative} for each "233 (or 234)" of a row, as codes of the row."""
+def _bracketed_alternatives(r: ProgramRow) -> dict[str, list[str]]:
+    """{main: [alternatives]} for each "233 (or 234)" or "121 (or 111 or 141)" of a row, as codes of the row."""
     out = {}
-    for m in re.finditer(r"(\d{3}[A-Z]?)\s*\(or\s+(?:[A-Z]{2,5}(?:_V)?\s+)?(\d{3}[A-Z]?)\)", r.requirement):
+    for m in re.finditer(r"(\d{3}[A-Z]?)\s*\(or\s+([^()]*)\)", r.requirement):
         main = next((c for c in r.codes if c.endswith(" " + m[1])), None)
-        alt = next((c for c in r.codes if c.endswith(" " + m[2])), None)
-        if main and alt:
-            out[main] = alt
+        alts = [c for n in re.findall(r"\d{3}[A-Z]?", m[2]) for c in r.codes if c.endswith(" " + n) and c != main]
+        if main and alts:
+            out[main] = list(dict.fromkeys(alts))
     return out
 
 

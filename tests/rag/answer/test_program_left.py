@@ -108,3 +108,41 @@ def test_a_done_course_no_row_names_fills_the_row_the_student_names_else_the_ele
     facts.programs[MECH] = facts.programs[MECH][:1]  # no open row to fill: the course is named, not counted
     c = program_left(replace(unsaid, text="done ABCD 110 and WXYZ 160"), facts)
     assert "Not in Year 1's table, so not counted: WXYZ 160." in c.text
+
+
+def _year_one(*rows) -> list[ProgramRow]:
+    return [ProgramRow(MECH, "https://example.test/mech", "year-1", "First Year", 1, 1, req, codes, credits, notes)
+            for req, codes, credits, notes in rows]
+
+
+def test_an_item_with_several_bracketed_alternatives_is_done_by_any_of_them():
+    facts = _facts(_course("ABCD 121"), _course("ABCD 111"), _course("ABCD 141"))
+    facts.programs = {MECH: _year_one(("ABCD 121 (or 111 or 141)", ["ABCD 121", "ABCD 111", "ABCD 141"], "4", ""))}
+    for done in ("ABCD 121", "ABCD 141"):
+        a = program_left(_q("program_left", completed=[done], program=MECH, year=1), facts)
+        assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 0 of the year's 4 credits"), done
+
+
+def test_a_done_course_fills_the_row_whose_notes_list_it_or_a_row_of_its_subject_and_level():
+    facts = _facts(_course("ABCD 110"), _course("WXYZ 150"), _course("PQRS 131"), _course("PQRS 100"))
+    facts.programs = {MECH: _year_one(
+        ("ABCD 110", ["ABCD 110"], "3", ""),
+        ("Additional Communication Requirement", [], "3", "ENGL 110, WXYZ 150"),
+        ("PQRS 100-level", [], "3", "Chosen from PQRS courses, excluding PQRS 100."),
+        ("Electives", [], "6", ""))}
+    a = program_left(_q("program_left", completed=["ABCD 110", "WXYZ 150", "PQRS 131"], program=MECH, year=1), facts)
+    assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of the year's 15 credits")
+    assert "Counted toward Additional Communication Requirement: WXYZ 150 (3 credits), which the row's notes list." \
+        in a.text
+    assert "Counted toward PQRS 100-level: PQRS 131 (3 credits), a course of the subject and level" in a.text
+    left_out = program_left(_q("program_left", completed=["PQRS 100"], program=MECH, year=1), facts)
+    assert "Counted toward Electives: PQRS 100" in left_out.text  # the notes leave it out of the level row
+
+
+def test_a_row_naming_a_course_the_calendar_has_no_entry_for_is_done_when_the_student_says_so():
+    from dataclasses import replace
+
+    facts = _facts(_course("ABCD 101"))
+    facts.programs = {MECH: _year_one(("ABCD 101", ["ABCD 101"], "3", ""), ("ABCD 270", ["ABCD 270"], "3", ""))}
+    q = replace(_q("program_left", completed=["ABCD 101"], program=MECH, year=1), unknown_completed=["ABCD 270"])
+    assert program_left(q, facts).text.startswith("Left in Year 1 of Mechanical Engineering: 0 of the year's 6")
