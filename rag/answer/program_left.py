@@ -40,7 +40,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     for r in year_rows:
         sections.setdefault(r.citation, []).append(r)
     refs = {cit: w.cite(program_source(rs)) for cit, rs in sections.items()}
-    done = set(q.completed) | set(q.unknown_completed)  # a row may name a course the calendar has no entry for
+    done = set(q.completed) | set(q.unknown_completed)  # a row may name a course without a calendar entry
     left, done_rows, total, done_credits, unknown, counted = [], [], 0.0, 0.0, [], []
     for r in year_rows:
         credits = _credits(r, facts)
