@@ -435,8 +435,10 @@ SEQUENCE_REACH = 14  # words between the course and a "then" / "if I pass it" th
 
 def is_premise(text: str, m: CodeMention) -> bool:
     """Whether a planned or under-way course is the question's premise: "once A is finished in July, may I
-    register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?")."""
-    if _ALONGSIDE_RE.search(text):
+    register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?"). A word of
+    taking courses together needs two courses to join: with one ("once I pass A, what opens, the ones that
+    need more too?") it joins none."""
+    if _ALONGSIDE_RE.search(text) and len({c.upper() for c in _CODE_AHEAD_RE.findall(text)}) > 1:
         return False
     if _governed_by(_PREMISE_RE, text, m):
         return True

@@ -385,3 +385,13 @@ def test_the_clause_alone_stops_where_the_story_goes_on():
     mentions = read_mentions(text, SUBJECTS)
     assert st.status_window(text, mentions, 0) == "failed ABC 100 the first time but retook it and got a 72"
     assert st.status_window(text, mentions, 0, story=False) == "failed ABC 100 the first time"
+
+
+def test_a_word_of_taking_together_needs_two_courses_to_join():
+    from rag.understand.slots import read_mentions
+    from rag.understand.status import is_premise
+
+    alone = "Once I pass ABCD 311, what does it open, the ones that need more too?"
+    assert is_premise(alone, read_mentions(alone, ["ABCD"])[0])
+    pair = "Once I pass ABCD 311, can I take ABCD 312 too?"
+    assert not is_premise(pair, read_mentions(pair, ["ABCD"])[0])
