@@ -27,13 +27,14 @@ def _alternatives(key: str) -> str:
 
 
 _GAP = rf"[^{_MARK}.?!;]"  # words between, never another course or a sentence's end
+_VERB_GAP = rf"(?:(?!\bfor\b){_GAP})"  # after a verb, before its course: "swapped in for B" is A's phrase, not a swap of B
 _FRAMES = (
     # verb first, so "for C, can I replace B with A" is not read as C put in B's place
-    re.compile(rf"\b(?:{_alternatives('replace_with')})\b{_GAP}{{0,16}}?(?P<b>{_MARK}\d+)\b{_GAP}{{0,16}}?\b(?:with|by)\b"
+    re.compile(rf"\b(?:{_alternatives('replace_with')})\b{_VERB_GAP}{{0,16}}?(?P<b>{_MARK}\d+)\b{_GAP}{{0,16}}?\b(?:with|by)\b"
                rf"{_GAP}{{0,10}}?(?P<a>{_MARK}\d+)", re.IGNORECASE),
-    re.compile(rf"\b(?:{_alternatives('swap_out')})\b{_GAP}{{0,16}}?(?P<b>{_MARK}\d+)\b{_GAP}{{0,16}}?\b(?:for|with)\b"
+    re.compile(rf"\b(?:{_alternatives('swap_out')})\b{_VERB_GAP}{{0,16}}?(?P<b>{_MARK}\d+)\b{_GAP}{{0,16}}?\b(?:for|with)\b"
                rf"{_GAP}{{0,10}}?(?P<a>{_MARK}\d+)", re.IGNORECASE),
-    re.compile(rf"\b(?:{_alternatives('put_in')})\b{_GAP}{{0,10}}?(?P<a>{_MARK}\d+)\b{_GAP}{{0,10}}?\bfor\b"
+    re.compile(rf"\b(?:{_alternatives('put_in')})\b{_VERB_GAP}{{0,10}}?(?P<a>{_MARK}\d+)\b{_GAP}{{0,10}}?\bfor\b"
                rf"{_GAP}{{0,10}}?(?P<b>{_MARK}\d+)", re.IGNORECASE),
     # "A <phrase> B": a few words may lead up to the phrase ("be used as an"), fewer follow it ("the")
     re.compile(rf"(?P<a>{_MARK}\d+)\b{_GAP}{{0,40}}?\b(?:{_alternatives('in_place_of')})\b{_GAP}{{0,16}}?(?P<b>{_MARK}\d+)",

@@ -18,6 +18,7 @@ def _read(text: str):
     "ABCD 233: replace ABCD 123 with ABCD 130, fine?",
     "is it possible to substitute ABCD 130 for ABCD 123 in the ABCD 233 prereq",
     "are ABCD 130 and ABCD 123 interchangeable as far as ABCD 233 goes",
+    "could ABCD 130 get subbed in for ABCD 123 when I go for ABCD 233",  # "for" after the verb is the phrase's
 ])
 def test_the_substitute_the_course_replaced_and_the_goal_are_told_apart(text):
     found = _read(text)
