@@ -75,8 +75,9 @@ def _alongside(s: Step) -> str:
 
 def _nothing_left(plan: Chain, q: Question, done: list[str], ref: str) -> str:
     if done:
-        return (f"No course is left before {q.target} {ref}: with the courses you have done (listed at the end), "
-                "the route to it needs no further course.")
+        # not "No course is left": a lead opening with "No" reads as a refusal, and this is the opposite
+        return (f"Every course before {q.target} is behind you {ref}: with the courses you have done (listed at "
+                "the end), the route to it needs no further course.")
     return f"{q.target} {ref} names no course that must come before it."
 
 

@@ -367,6 +367,12 @@ def test_a_route_through_standing_the_student_did_not_state_is_cannot_tell_not_n
     courses_only = _tiny_course("ABCD 354", prerequisite="One of ABCD 100, ABCD 110.")
     verdict, text = _without(courses_only, _tiny_question("ABCD 354", not_completed=["ABCD 100"]), "[1]")
     assert verdict == "no" and "route you have not mentioned" in text
+    skip = _tiny_question("ABCD 354", not_completed=["ABCD 100"])
+    skip.asks_skip = True  # "can ABCD 100 be skipped for ABCD 354": asked of the requirement, not the record
+    verdict, text = _without(courses_only, skip, "[1]")
+    assert verdict == "yes" and text.startswith("Yes, by another route") and "through ABCD 110" in text
+    required = _tiny_course("ABCD 355", prerequisite="All of ABCD 100, ABCD 110.")
+    assert _without(required, skip, "[1]")[0] == "no"
 
 
 def test_all_i_need_is_no_while_a_corequisite_is_still_to_take():
