@@ -1151,7 +1151,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if intent != "unlocks":
             q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
         if intent == "eligibility":
-            # "can I skip A and still get into B": whether B can be had without A, which another route answers
+            # "can I skip A and still reach B": whether B can be had without A, which another route answers
             q.asks_skip = _SKIP_RE.search(q.text) is not None
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
             if q.asks_sufficiency and not _states_history(q.text):
