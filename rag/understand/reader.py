@@ -28,7 +28,7 @@ from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
-from rag.understand.status import StatusReader, puts_in_one_term, settle_statuses
+from rag.understand.status import StatusReader, plan_order, puts_in_one_term, settle_statuses
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
@@ -1140,6 +1140,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks", "chain", "program_left"):
+        plan = plan_order(text, local) if intent == "eligibility" else None
+        if plan:
+            _read_plan(plan)
         targets = [] if intent in ("unlocks", "program_left") else _targets(local, text)
         q.targets = targets
         q.target = targets[0] if targets else ""
@@ -1220,6 +1223,17 @@ def _asks_excluded(text: str) -> bool:
 def _heads_as_label(mention: CodeMention, text: str) -> bool:
     """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ..."."""
     return mention.start <= 2 and _LABEL_AFTER_RE.match(text[mention.end:mention.end + 4]) is not None
+
+
+def _read_plan(plan: list[CodeMention]) -> None:
+    """A plan asked about as a whole: its last course is the one asked about, every earlier one its premise
+    ("Yes, once you have completed A"), never a course done."""
+    last = plan[-1].code
+    for m in plan:
+        if m.code == last:
+            m.role, m.cue, m.assumed = TARGET, "planned last", False
+        else:
+            m.role, m.cue, m.assumed = NOT_DONE, "planned", True
 
 
 def _targets(local: list[CodeMention], text: str = "") -> list[str]:

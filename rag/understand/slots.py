@@ -121,6 +121,7 @@ class CodeMention:
     status: str = ""  # what the status classifier read: done, not_done, in_progress, planned, asked, unclear
     assumed: bool = False  # planned or under way, and the question's premise ("if I finish A this summer")
     someone_elses: bool = False  # told of another person ("my friend failed A"): their words are not the student's
+    best: str = ""  # the classifier's best guess, sure enough or not ("planned" for an unclear plan)
 
 
 @dataclass

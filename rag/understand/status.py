@@ -482,6 +482,25 @@ def earlier_term(text: str, m: CodeMention) -> bool:
     return (theirs - mine) % len(_SEASONS) == 1
 
 
+def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | None:
+    """"First A, then a term later B. Good?", "A for fall and B the spring after: would I meet the prereq?":
+    every course named is a plan (the classifier's best guess, sure or not), none is done and none asked
+    about, and the words order them in time: a sequence word or an earlier stated time between each and
+    the next as told, else stated terms or years that differ. The plan is then what is asked, and its
+    courses come back in time order. None for any other question, and for courses put in one term."""
+    firsts = list({m.code: m for m in reversed(mentions)}.values())[::-1]  # each course where first named
+    if len(firsts) < 2 or _ALONGSIDE_RE.search(text) or any(
+            m.role == DONE or m.status == "asked" or m.someone_elses or m.best != "planned" for m in mentions):
+        return None
+    if all(earlier_term(text, a) or _SEQUENCE_RE.search(text[a.end:b.start]) for a, b in zip(firsts, firsts[1:])):
+        return firsts
+    for scale in (_TERMS, _YEARS):
+        ranks = [_rank(scale, status_window(text, mentions, mentions.index(m), story=False)) for m in firsts]
+        if all(r is not None for r in ranks) and len(set(ranks)) == len(ranks):
+            return [m for _, m in sorted(zip(ranks, firsts), key=lambda t: t[0])]
+    return None
+
+
 def puts_in_one_term(text: str) -> bool:
     """Whether the words put courses in one term ("same semester", "alongside", "concurrently")."""
     return _SAME_TERM_RE.search(text) is not None
@@ -586,7 +605,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     scores = read_scores(text, mentions)
     passed = {code for code, score in scores.items() if score >= PASS_MARK}
     for i, (m, s) in enumerate(zip(mentions, statuses)):
-        m.status = s.label
+        m.status, m.best = s.label, s.best or s.label
         window = status_window(text, mentions, i)  # positions only: the roles set below do not change it
         if someone_else(text, mentions, i) and (m.role != NOT_DONE or _cue_before(window, m.cue)):
             m.someone_elses = True

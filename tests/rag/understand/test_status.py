@@ -395,3 +395,34 @@ def test_a_word_of_taking_together_needs_two_courses_to_join():
     assert is_premise(alone, read_mentions(alone, ["ABCD"])[0])
     pair = "Once I pass ABCD 311, can I take ABCD 312 too?"
     assert not is_premise(pair, read_mentions(pair, ["ABCD"])[0])
+
+
+def _plans(text: str):
+    mentions = read_mentions(text, ["ABCD"])
+    for m in mentions:
+        m.role, m.status, m.best = "", st.UNCLEAR, "planned"
+    return mentions
+
+
+@pytest.mark.parametrize("text, order", [
+    ("First ABCD 335, then a term later ABCD 436. That's my plan. Good?", ["ABCD 335", "ABCD 436"]),
+    ("ABCD 110 for fall and ABCD 103 for the following spring - does that work?", ["ABCD 110", "ABCD 103"]),
+    ("ABCD 436 in term 2 and ABCD 335 in term 1, fine?", ["ABCD 335", "ABCD 436"]),
+])
+def test_a_plan_told_in_time_order_comes_back_in_that_order(text, order):
+    assert [m.code for m in st.plan_order(text, _plans(text))] == order
+
+
+@pytest.mark.parametrize("text", [
+    "ABCD 422 is coming up in the fall. ABCD 423 in the same fall, ok?",  # one term: no order
+    "no idea when ABCD 206 fits, but ABCD 316 next January?",             # one course has no time
+])
+def test_no_plan_order_without_words_that_order_the_courses(text):
+    assert st.plan_order(text, _plans(text)) is None
+
+
+def test_a_course_asked_about_or_done_is_no_plan():
+    text = "First ABCD 335, then ABCD 436?"
+    mentions = _plans(text)
+    mentions[1].status = "asked"
+    assert st.plan_order(text, mentions) is None
