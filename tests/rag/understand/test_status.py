@@ -426,3 +426,14 @@ def test_a_course_asked_about_or_done_is_no_plan():
     mentions = _plans(text)
     mentions[1].status = "asked"
     assert st.plan_order(text, mentions) is None
+
+
+@pytest.mark.parametrize("text, theirs", [
+    ("My stepdad took ABCD 364 years ago. Am I eligible for ABCD 456?", True),
+    ("someone in my cohort passed ABCD 445. ABCD 446 for me?", True),
+    ("my transcript has ABCD 364. ABCD 456?", False),   # the student's own record
+    ("my first attempt failed, but I passed ABCD 364 later. ABCD 456?", False),
+])
+def test_a_course_another_person_did_is_told_apart_from_the_students_own(text, theirs):
+    mentions = read_mentions(text, ["ABCD"])
+    assert st.someone_else(text, mentions, 0) is theirs
