@@ -236,7 +236,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         result = NO
         lead = _no_credit(c, clash, ref) + f"\nWith {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == YES:
-        lead = f"Yes: with {have} you meet the course prerequisites of {c.code}. {ref}"
+        lead = f"Yes: with {have} you meet the course prerequisites of {c.code}{_options_note(c.prerequisite_tree)}. {ref}"
     elif result == NO:
         lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
                 f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
@@ -247,6 +247,18 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if c.corequisite and (result == YES or coreq_to_take):
         lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
     return result, "\n".join(lines)
+
+
+MAX_OPTIONS_NAMED = 8  # options of a one-of prerequisite named beside a "Yes"; a longer list is in the quote
+
+
+def _options_note(tree: dict) -> str:
+    """", which asks for one of A, B": a prerequisite that is one choice of courses, said beside the "Yes" so
+    the student sees which of the options counted and that the others would have done as well."""
+    items = tree.get("items", [])
+    if tree["op"] != "one" or not 2 <= len(items) <= MAX_OPTIONS_NAMED or any(x["op"] != "course" for x in items):
+        return ""
+    return f", which asks for {describe(tree)}"
 
 
 def _no_credit(c: CourseFact, clash: list[str], ref: str) -> str:

@@ -514,3 +514,18 @@ def test_eligibility_with_a_done_course_that_takes_the_credit_leads_with_no():
         assert a.verdict == "no" and a.text.startswith(f"No, not for credit: {target} is credit-excluded with ABCD 200")
     plain = eligibility(_q("eligibility", target="ABCD 150", completed=["ABCD 101"]), facts)
     assert plain.verdict == "yes" and plain.text.startswith("Yes")
+
+
+def test_a_yes_through_one_option_names_the_options_beside_it():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    course = _tiny_course("ABCD 402", prerequisite="One of ABCD 351, ABCD 352.")
+    facts = FactStore(courses={"ABCD 402": course}, required_by={}, coreq_of={}, excluded={})
+    a = eligibility(_tiny_question("ABCD 402", completed=["ABCD 351"]), facts)
+    assert a.verdict == "yes" and a.text.startswith(
+        "Yes: with ABCD 351 you meet the course prerequisites of ABCD 402, which asks for one of ABCD 351, ABCD 352.")
+    both = _tiny_course("ABCD 403", prerequisite="All of ABCD 351, ABCD 352.")  # no choice: nothing to add
+    facts.courses["ABCD 403"] = both
+    a = eligibility(_tiny_question("ABCD 403", completed=["ABCD 351", "ABCD 352"]), facts)
+    assert ", which asks for" not in a.text
