@@ -170,12 +170,17 @@ def _read_marks(text: str) -> str:
 _GRADING_OPTION_RE = re.compile(r"\b(?:credit|cr)\s*/\s*d\s*/\s*f(?:ail)?\b", re.IGNORECASE)
 
 
+# a letter grade with its sign in words, "an A-minus", "B plus": the sign, so "minus" is no "without"
+_SPELLED_GRADE_RE = re.compile(r"(?<![\w-])(?P<letter>(?-i:[A-D]))[\s-]?(?P<sign>minus|plus)\b", re.IGNORECASE)
+
+
 def normalize_text(text: str, known: set[str] | None = None) -> str:
     """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200", and a subject
     written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
     calendar has that course (so "geology 101" never becomes a course that does not exist)."""
     text = _DASHED_CODE_RE.sub(r"\1 \2", text)
     text = _GRADING_OPTION_RE.sub("CDF grading", text)  # the option's name says no "fail" of the student's
+    text = _SPELLED_GRADE_RE.sub(lambda m: m["letter"] + ("-" if m["sign"].lower() == "minus" else "+"), text)
     text = _read_marks(text)
     text = _ARROW_RE.sub(" for ", text)  # "A and B done -> C ok?": the arrow points at the course asked about
 

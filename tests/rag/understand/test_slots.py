@@ -69,6 +69,17 @@ def test_marks_beside_courses_are_read_as_words_and_other_emoji_dropped(text, re
     assert normalize_text(text) == read
 
 
+@pytest.mark.parametrize("text, read", [
+    ("ABCD 315 came back a solid A-minus", "ABCD 315 came back a solid A-"),
+    ("B plus in ABCD 100", "B+ in ABCD 100"),
+    ("minus ABCD 100, a plus is that", "minus ABCD 100, a plus is that"),  # no letter grade: words left alone
+])
+def test_a_letter_grade_with_its_sign_in_words_is_read_as_the_grade(text, read):
+    from rag.understand.slots import normalize_text
+
+    assert normalize_text(text) == read
+
+
 def test_a_mark_in_brackets_after_a_status_ends_that_course_s_words():
     text = "ABCD 205 failed (46), ABCD 206 passed (73). can I take ABCD 305?"
     roles = [m.role for m in read_mentions(text, ["ABCD"])]
