@@ -763,3 +763,9 @@ def test_one_course_put_in_anothers_place_is_a_fact_of_the_goal_not_a_history(re
 
 def test_what_to_take_at_the_same_time_as_a_course_asks_its_corequisites(reader):
     assert understand("what do I have to be registered in at the same time as ABCD 221?", reader).intent == "coreq_of"
+
+
+def test_a_supposition_in_other_words_is_the_premise_and_all_it_takes_asks_sufficiency(reader):
+    q = understand("Let's imagine I get through ABCD 210 in first term. Would ABCD 310 work the term after?", reader)
+    assert q.assumed == ["ABCD 210"] and q.completed == []
+    assert understand("is ABCD 110 plus ABCD 120 all it takes for ABCD 221?", reader).asks_sufficiency
