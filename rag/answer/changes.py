@@ -140,7 +140,7 @@ def _only_in_one(q: Question, s: _Sides) -> FactAnswer:
             f"{s.pair.new}, so there is no new version of it to compare."), s.w.sources, [q.target])
     return FactAnswer(q.intent, "cannot tell", (
         f"Cannot tell: {q.target} is in the {s.pair.new} calendar {s.cite_new()} but the {s.pair.old} calendar "
-        f"this store holds has no entry for it{_bracketed(_gap_reason(s.new, s.pair))}, so there is nothing to "
+        f"this store holds lacks its entry{_bracketed(_gap_reason(s.new, s.pair))}, so there is nothing to "
         "compare."),
         s.w.sources, [q.target])
 

@@ -118,8 +118,8 @@ _STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|ok
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
-          # "what goes with A at the same time as it": taking alongside is what a corequisite is
-          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bat the same time as\b",
+          # "what do I take with A, same time": taking alongside is what a corequisite is
+          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bsame time\b",
                                   re.IGNORECASE)))
 # Words about what the calendar records of a course (requisites, credit): a question naming a calendar
 # course with them is about the calendar, whatever the rest of its words resemble.
@@ -129,9 +129,9 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
-# "is A (alone) enough for", "is that the whole prereq of", "would it make me eligible for"
+# "is A (alone) enough for", "is that the whole prereq of", "would it render me eligible"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
-                          # "does A qualify me for B", "would that make me eligible": the course is what qualifies
+                          # "does A qualify me for B", "would that get me eligible": the course is what qualifies
                           # ("is B open to me" alone asks about the student, whose history must be told)
                           r"\b(?:does|do|would|will|did|is|are|can|could|should)\s+(?:[A-Z]{2,5} \d{3}[A-Z]?|it|that|this|"
                           r"they|these|those|both|all)\b[^?.]{0,40}?\b(?:qualif|eligib)|"
@@ -156,7 +156,7 @@ FIRST_COURSE_RE = re.compile(r"([A-Z]{2,5}[ _-]?\d{3}[A-Z]?)\s+(?:first|beforeha
                              re.IGNORECASE)
 _AS_REQUISITE_RE = re.compile(r"\b(?:need|needs|require|requires|want|wants|list|lists|have|has|use|uses)\s+"
                               r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+as\s+(?:a|an|its|the)?\s*(?:pre|co)[\s-]?req|"
-                              # the statement put to be checked: "A is a prerequisite for B"
+                              # the statement put to be checked: "A is a prereq of B"
                               r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+(?:is|was|counts as|serves as)\s+(?:a|an|one of the|the|one)?"
                               r"\s*(?:pre|co)[\s-]?req\w*\s+(?:for|of|to)\b", re.IGNORECASE)
 # "the instructor's permission": a condition the calendar states, however teacher-like the word
@@ -164,7 +164,7 @@ _PERMISSION_RE = re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNOR
 # what a program obliges: with a program named, "required courses" asks for its table
 _PROGRAM_DUTY_RE = re.compile(r"\b(?:required|requirements?|mandatory|compulsory|obligatory|core courses?|"
                               r"(?:have|has|need|needs) to (?:take|do)|must (?:take|do))\b", re.IGNORECASE)
-# "is KIN 205 (actually) required", "are MATH 100 and 101 both needed": whether a named course is needed
+# "is KIN 205 (actually) required", "are WXYZ 100 and 101 both needed": whether a named course is needed
 # "is completing A a must for registering in B", "is A needed to be taken before B", "is it mandatory to do A
 # first": asked whether A is needed, not whether the student (who names A) may take B
 _NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|do|does|would|will|should)\s+"
@@ -279,7 +279,7 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|du
                                r"count as the same|redundant|interchangeable|double[- ]?count|\bblock|\bprevent|\bstop(?:s)? me|"
                                r"\brule(?:s)? out|\bbar(?:s)? me|\bdisqualif|\bcancel|\blose\b|\bcount against",
                                re.IGNORECASE)
-# asked so that "yes" means credit for both ("is credit granted for A as well as B?", "both count?")
+# asked so that "yes" means credit for both ("is credit given for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
                           # "can I double count A and B": may both count (not "is that double counting?")
                           r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
@@ -993,7 +993,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             and not _EXCLUSION_WORD_RE.search(part.replace("credit for both", "")) and not told_history:
         return first("credits_total")  # "how many credits with both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
-        return first("exclusion")  # "A + B: is credit granted for the two?"
+        return first("exclusion")  # "A + B: credit given for the two?"
     if len(courses) >= 2 and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
             and _ENOUGH_RE.search(part) and not (_PROGRAM_SUFFICES_RE.search(part) or _EXCLUSION_WORD_RE.search(part)):
         return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough

@@ -635,7 +635,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 and _tells_more_after(window, m.cue):
             m.role, m.cue = DONE, RETAKEN  # "failed A, took it again in summer, 72": the last event
             continue
-        if m.role == NOT_DONE:  # "retaking A this summer, ... B in September assuming I pass": a premise
+        if m.role == NOT_DONE:  # "retaking A this summer, ... B in the fall, should I pass": a premise
             m.assumed = premise   # (the classifier reads it under way; "failed A" alone is never one)
             continue
         overruled = s.confidence >= OVERRULE_THRESHOLD and s.label in ("not_done", "in_progress", "planned")

@@ -3,7 +3,7 @@ prerequisite", "are A and B interchangeable for C".
 
 The answer is a fact of C's requirement (are A and B options of one group), not of the student's record,
 so the courses' statuses do not decide it. A course the student says they have done ("I took A instead
-of B, can I take C") is history, not a substitution, and stays an eligibility question. The phrases are
+of B; is C open?") is history, not a substitution, and stays an eligibility question. The phrases are
 data (``substitute_words.json``); here they are turned into frames over the question with each course
 replaced by a numbered mark, so any phrase fits any wording around it.
 """
