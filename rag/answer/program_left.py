@@ -149,10 +149,20 @@ _LEVEL_ROW_RE = re.compile(r"\b(?P<level>[1-4])00[- ]level\b|\bnumbered (?P<abov
                            re.IGNORECASE)
 
 
+def _note_sentences(notes: str) -> list[str]:
+    """A row's notes, sentence by sentence."""
+    return [t for t in re.split(r"(?<=[.;])\s+", (notes or "").strip()) if t]
+
+
+def _notes_naming(r: ProgramRow, code: str) -> tuple[bool, bool]:
+    """(the notes list the course, the notes leave it out: "excluding PHYS 100"), sentence by sentence."""
+    naming = [t for t in _note_sentences(r.notes) if code in unique_codes(t)]
+    return any(not _EXCLUDING_RE.search(t) for t in naming), any(_EXCLUDING_RE.search(t) for t in naming)
+
+
 def _notes_list(r: ProgramRow, code: str) -> bool:
-    """The row's notes name the course, and not in a sentence that leaves it out ("excluding PHYS 100")."""
-    return any(code in unique_codes(sentence) and not _EXCLUDING_RE.search(sentence)
-               for sentence in re.split(r"(?<=[.;])\s+", r.notes or ""))
+    """The row's notes name the course, and not in a sentence that leaves it out."""
+    return _notes_naming(r, code)[0]
 
 
 def _of_subject_and_level(r: ProgramRow, code: str) -> bool:
@@ -164,9 +174,7 @@ def _of_subject_and_level(r: ProgramRow, code: str) -> bool:
         return False
     level = int(number[0])
     fits = level == int(m["level"]) if m["level"] else level >= int(m["above"])
-    left_out = any(code in unique_codes(sentence) and _EXCLUDING_RE.search(sentence)
-                   for sentence in re.split(r"(?<=[.;])\s+", r.notes or ""))
-    return fits and not left_out
+    return fits and not _notes_naming(r, code)[1]
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
@@ -195,7 +203,7 @@ def _rest_of_choice(r: ProgramRow, have: list[str], needed: int, credits: float)
 def _short_note(notes: str, done: set[str]) -> str:
     """An elective row's note, cut to its first sentences: those that name a course already done are
     about what the student has behind them (deferring it, substituting for it) and are left out."""
-    sentences = [t for t in re.split(r"(?<=[.;])\s+", notes.strip()) if t]
+    sentences = _note_sentences(notes)
     kept = [t for t in sentences if not set(unique_codes(t)) & done][:NOTE_SENTENCES]
     return " ".join(kept) + (" …" if len(kept) < len(sentences) else "")
 
