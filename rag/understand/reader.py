@@ -157,8 +157,9 @@ FIRST_COURSE_RE = re.compile(r"([A-Z]{2,5}[ _-]?\d{3}[A-Z]?)\s+(?:first|beforeha
 _AS_REQUISITE_RE = re.compile(r"\b(?:need|needs|require|requires|want|wants|list|lists|have|has|use|uses)\s+"
                               r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+as\s+(?:a|an|its|the)?\s*(?:pre|co)[\s-]?req|"
                               # the statement put to be checked: "A is a prereq of B"
-                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+(?:is|was|counts as|serves as)\s+(?:a|an|one of the|the|one)?"
-                              r"\s*(?:pre|co)[\s-]?req\w*\s+(?:for|of|to)\b", re.IGNORECASE)
+                              r"[A-Z]{2,5}[ _-]?\d{3}[A-Z]?\s+(?:(?:would|will|could|can)\s+)?(?:is|was|be|counts? as|"
+                              r"(?:be\s+)?counted as|serves? as)\s+(?:a|an|one of the|the|one)?"
+                              r"\s*(?:pre|co)[\s-]?req\w*(?:\s+course)?\s+(?:for|of|to)\b", re.IGNORECASE)
 # "the instructor's permission": a condition the calendar states, however teacher-like the word
 _PERMISSION_RE = re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE)
 # what a program obliges: with a program named, "required courses" asks for its table
@@ -999,7 +1000,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough
     if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
         return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about
-    if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of") \
+    if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of", "reverse_prereq") \
             and "need_check" in names and (FIRST_COURSE_RE.search(part) or _AS_REQUISITE_RE.search(part)) \
             and not off_calendar and not _ENOUGH_RE.search(part):
         return first("need_check")  # "B - is A forced on you first", "B needs A as a pre-req??"
