@@ -166,7 +166,7 @@ def _notes_list(r: ProgramRow, code: str) -> bool:
 
 
 def _of_subject_and_level(r: ProgramRow, code: str) -> bool:
-    """The row asks for courses of a subject at a level ("PHYS 100-level"), the course is one of them, and
+    """The row asks for courses of a subject at a level ("PHYS 100-level"), the course belongs among them, and
     the notes do not leave it out."""
     m = _LEVEL_ROW_RE.search(r.requirement)
     subject, _, number = code.partition(" ")
