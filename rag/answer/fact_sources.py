@@ -41,6 +41,11 @@ class Writer:
         return f"[{self._index[key]}]"
 
 
+def overall_verdict(verdicts: list[str]) -> str:
+    """One verdict for an answer about several courses: theirs when all agree, else "cannot tell"."""
+    return verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+
+
 def course_source(c: CourseFact) -> Source:
     return Source(c.citation, c.heading, f"{c.heading}\n{c.text}")
 

@@ -20,7 +20,7 @@ from rag.answer.program_left import program_left
 from rag.answer.substitute import substitute
 from rag.answer.together import together
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
-    program_source, quote as _quote
+    overall_verdict, program_source, quote as _quote
 from rag.understand import Question
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, unparsed_parts, without)
@@ -135,7 +135,7 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     uncounted = [x for x in q.unknown_completed if x not in named]
     if uncounted:
         lines.append(f"The calendar has no course {', '.join(uncounted)}, so it is not counted.")
-    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    overall = overall_verdict(verdicts)
     if len(targets) > 1:
         summary = {"yes": "Yes for all of them", "no": "No for all of them"}.get(
             overall, "It differs by course") + f": {', '.join(f'{t} {v}' for t, v in zip(targets, verdicts))}."
@@ -425,7 +425,7 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
         verdicts, lines = _skip_reading(verdicts, lines)
     elif not q.asks_direction:  # no word says which way the question points: the facts, with no verdict word
         verdicts, lines = _plain_reading(verdicts, lines)
-    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    overall = overall_verdict(verdicts)
     if len(set(verdicts)) > 1:
         lines.insert(0, "It differs by course.")
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)

@@ -9,7 +9,7 @@ verdict, since the question's premise does not hold; what C requires is shown in
 
 from __future__ import annotations
 
-from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
+from rag.answer.fact_sources import FactAnswer, Writer, course_source, overall_verdict, quote
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import YES, describe, required_course, tree_codes
 from rag.understand import Question
@@ -72,5 +72,5 @@ def substitute(q: Question, facts: FactStore) -> FactAnswer | None:
         verdict, said = _one(c, swap.substitute, swap.replaced, w.cite(course_source(c)))
         verdicts.append(verdict)
         lines += said
-    overall = verdicts[0] if len(set(verdicts)) == 1 else "cannot tell"
+    overall = overall_verdict(verdicts)
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
