@@ -724,6 +724,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                                               reader.subjects)
     scores = reader.classifier.scores([reader.titles.codes_for_titles(asked)], reader.subjects)[0] \
         if reader.classifier else {"none": 1.0}
+    if asking != asked and max(scores, key=scores.get) == "decline" and not OFF_CALENDAR_RE.search(asking):
+        # "A got dropped from my schedule (...). Is B open to me?": the story's words (schedules, waitlists,
+        # finals) tell what became of A; whether the question leaves the calendar is for the asked words to say
+        scores = reader.classifier.scores([reader.titles.codes_for_titles(asking)], reader.subjects)[0]
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
