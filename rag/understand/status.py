@@ -428,6 +428,14 @@ _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
 _ASKS_FOR_THEM_RE = re.compile("|".join(_CUES["asks_for_them"]), re.IGNORECASE)
 _OWN_PASS_AFTER_RE = re.compile("|".join(_CUES["own_pass_after"]), re.IGNORECASE)
 _FIRST_PERSON_RE = re.compile("|".join(_CUES["first_person"]), re.IGNORECASE)
+_PERSON_NOUN_RE = re.compile(
+    r"\b(?:my|a|an|the|our|some|this|that|one|his|her|their)\s+(?:[\w'-]+\s+){0,2}?(?:"
+    + "|".join(re.escape(n) for n in sorted(_CUES["person_nouns"], key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+_NAMED_PERSON_RE = re.compile(  # "Priya passed A": a capitalised word, then what that person did
+    r"\b([A-Z][a-z]+)\s+(?:[a-z]+ly\s+|just\s+|already\s+|also\s+)?(?:"
+    + "|".join(re.escape(v) for v in _CUES["named_person_verbs"]) + r")\b")
+_NOT_NAMES = set(_CUES["not_names"])
+_SELF_AS_RE = re.compile(r"\b(?:i'm|im|i am|as)\s*$", re.IGNORECASE)  # "I'm a transfer student": the student
 _SENTENCE_RE = re.compile(r"[.!;]|\?(?!\s*$)")
 PREMISE_REACH = 8    # words between a premise word and the course it governs
 SEQUENCE_REACH = 14  # words between the course and a "then" / "if I pass it" that orders the asked course after it
@@ -529,7 +537,19 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     asked = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?")][-1:]
     if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
         return False
-    return _THIRD_PARTY_RE.search(subject) is not None and _FIRST_PERSON_RE.search(subject) is None
+    return _nearest_is_other(subject)
+
+
+def _nearest_is_other(subject: str) -> bool:
+    """Whether the person named nearest before the course is someone other than the student: "the TA told me
+    she took A" and "my older cousin did A" are theirs, "my friend and I took A" and "my friend says I can,
+    since I took A" are the student's. A clause naming nobody ("took A in May") is the student's."""
+    others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)]
+    people = list(_PERSON_NOUN_RE.finditer(subject))
+    others += [m.end() for m in people if not _SELF_AS_RE.search(subject[:m.start()])]
+    others += [m.end(1) for m in _NAMED_PERSON_RE.finditer(subject) if m.group(1).lower() not in _NOT_NAMES]
+    own = [m.end() for m in _FIRST_PERSON_RE.finditer(subject)]
+    return bool(others) and max(others) > max(own, default=-1)
 
 
 def _cue_before(window: str, cue: str) -> bool:

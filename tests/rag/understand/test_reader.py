@@ -770,3 +770,10 @@ def test_a_supposition_in_other_words_is_the_premise_and_all_it_takes_asks_suffi
     q = understand("Let's imagine I get through ABCD 210 in first term. Would ABCD 310 work the term after?", reader)
     assert q.assumed == ["ABCD 210"] and q.completed == []
     assert understand("is ABCD 110 plus ABCD 120 all it takes for ABCD 221?", reader).asks_sufficiency
+
+
+def test_a_story_told_in_sentences_of_its_own_does_not_make_the_question_leave_the_calendar(reader):
+    q = understand("ABCD 210 got dropped from my schedule because of a timetable conflict; EFGH 200 went fine. "
+                   "Is WIDG 321 open to me?", reader)
+    assert q.intent == "eligibility" and q.target == "WIDG 321"
+    assert understand("I passed ABCD 210. Who teaches WIDG 321 this fall?", reader).intent == "decline"

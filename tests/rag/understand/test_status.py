@@ -195,6 +195,21 @@ def test_what_someone_else_did_is_not_on_the_students_record():
     assert mentions[0].role == DONE
 
 
+def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
+    done = st.Status("done", 0.95, done=0.95)
+    for theirs in ("the TA told me she took ABCD 110, so can I take EFGH 100?",
+                   "my older cousin did ABCD 110 back in 2018. can I take EFGH 100?",
+                   "apparently the whole lab group finished ABCD 110. can I take EFGH 100?",
+                   "Priya passed ABCD 110 last year. can I take EFGH 100?"):
+        assert _settled(theirs, done)[0].role != DONE, theirs
+    for mine in ("my advisor says I'm fine since I took ABCD 110. can I take EFGH 100?",
+                 "I'm a transfer student and passed ABCD 110. can I take EFGH 100?",
+                 "Already passed ABCD 110. can I take EFGH 100?"):
+        assert _settled(mine, done)[0].role == DONE, mine
+    # asked for the other person: their record is the one the question is about
+    assert _settled("my kid finished ABCD 110 with a B. can they take EFGH 100?", done)[0].role == DONE
+
+
 def test_a_stated_failing_mark_is_not_done_whatever_the_words_say():
     text = "finished ABCD 110 with 42, can I take EFGH 100?"
     mentions = read_mentions(text, SUBJECTS)
