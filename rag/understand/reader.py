@@ -848,7 +848,9 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     cue = PLANNING_CUE_RES["chain"].search(part) or PLANNING_CUE_RES["start"].search(part)  # from nothing: the way
     if any(m.role != DONE for m in local) and (sure or cue) and not forward:
         allowed.add("chain")
-    if any(m.role == DONE for m in history) and not any(m.role == TARGET for m in local) \
+    # a course under way ("taking A now") is history on its way, not a course asked about
+    if any(m.role == DONE for m in history) \
+            and not any(m.role == TARGET and m.status not in ("in_progress", "planned") for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):
         allowed.add("program_left")
     return allowed
