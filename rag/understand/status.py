@@ -473,8 +473,7 @@ def _rank(scale: list[tuple[re.Pattern, int]], text: str) -> int | None:
 
 def earlier_term(text: str, m: CodeMention) -> bool:
     """"A in term 1, B in term 2": A's stated time comes before the next course's. Read only
-    of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
-    registration opens, and the sets' answer to that is "No". Terms and years are ordered scales; seasons go
+    of a planned course: one under way now is ordered by ``asked_for_later``. Terms and years are ordered scales; seasons go
     round, so only a season one step ahead, and not "now" or "this", orders B after A."""
     nxt = _CODE_AHEAD_RE.search(text, m.end)
     if nxt is None:
@@ -488,6 +487,24 @@ def earlier_term(text: str, m: CodeMention) -> bool:
     if mine is None or theirs is None or _NOW_RE.search(rest[:40]):
         return False
     return (theirs - mine) % len(_SEASONS) == 1
+
+
+_LATER_THAN_NOW_RE = re.compile("|".join(_CUES["later_than_now"]), re.IGNORECASE)
+_REGISTERING_NOW_RE = re.compile("|".join(_CUES["registering_now"]), re.IGNORECASE)
+
+
+def asked_for_later(text: str, m: CodeMention) -> bool:
+    """"Taking A now, can I sign up for B the following term?": the next course is wanted in a term after
+    this one, by when the course under way is finished; "B this term too?" is not, and nor is "register for
+    B for next term already?", asked before A is over."""
+    nxt = _CODE_AHEAD_RE.search(text, m.end)
+    if nxt is None:
+        return False
+    rest = text[nxt.start():]
+    stops = list(_SENTENCE_RE.finditer(rest))
+    rest = rest[:stops[0].start()] if stops else rest
+    return _LATER_THAN_NOW_RE.search(rest) is not None and _NOW_RE.search(rest) is None \
+        and _REGISTERING_NOW_RE.search(text[m.end:]) is None
 
 
 def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | None:
@@ -649,7 +666,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
-        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m)))
+        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
+                                 or (s.label == "in_progress" and asked_for_later(text, m)))
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(window, m.cue):
