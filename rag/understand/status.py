@@ -557,6 +557,12 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     return _nearest_is_other(subject)
 
 
+def _may_be_a_name(word: str) -> bool:
+    """A capitalised word before a verb of doing may be a person's name ("Priya passed A"), unless it is an
+    adverb or a participle opening the sentence ("Successfully completed A", "Having done A")."""
+    return word.lower() not in _NOT_NAMES and not word.lower().endswith(("ly", "ing", "ed"))
+
+
 def _nearest_is_other(subject: str) -> bool:
     """Whether the person named nearest before the course is someone other than the student: "the TA told me
     she took A" and "my older cousin did A" are theirs, "my friend and I took A" and "my friend says I can,
@@ -564,7 +570,7 @@ def _nearest_is_other(subject: str) -> bool:
     others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)]
     people = list(_PERSON_NOUN_RE.finditer(subject))
     others += [m.end() for m in people if not _SELF_AS_RE.search(subject[:m.start()])]
-    others += [m.end(1) for m in _NAMED_PERSON_RE.finditer(subject) if m.group(1).lower() not in _NOT_NAMES]
+    others += [m.end(1) for m in _NAMED_PERSON_RE.finditer(subject) if _may_be_a_name(m.group(1))]
     own = [m.end() for m in _FIRST_PERSON_RE.finditer(subject)]
     return bool(others) and max(others) > max(own, default=-1)
 

@@ -204,7 +204,9 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
         assert _settled(theirs, done)[0].role != DONE, theirs
     for mine in ("my advisor says I'm fine since I took ABCD 110. can I take EFGH 100?",
                  "I'm a transfer student and passed ABCD 110. can I take EFGH 100?",
-                 "Already passed ABCD 110. can I take EFGH 100?"):
+                 "Already passed ABCD 110. can I take EFGH 100?",
+                 "Successfully completed ABCD 110 (70%). can I take EFGH 100?",
+                 "Having done ABCD 110, can I take EFGH 100?"):
         assert _settled(mine, done)[0].role == DONE, mine
     # asked for the other person: their record is the one the question is about
     assert _settled("my kid finished ABCD 110 with a B. can they take EFGH 100?", done)[0].role == DONE
