@@ -435,6 +435,7 @@ _NAMED_PERSON_RE = re.compile(  # "Priya passed A": a capitalised word, then wha
     r"\b([A-Z][a-z]+)\s+(?:[a-z]+ly\s+|just\s+|already\s+|also\s+)?(?:"
     + "|".join(re.escape(v) for v in _CUES["named_person_verbs"]) + r")\b")
 _NOT_NAMES = set(_CUES["not_names"])
+_SAYING_RE = re.compile(r"\s+(?:\w+\s+)?(?:" + "|".join(_CUES["saying_verbs"]) + r")\b", re.IGNORECASE)
 _SELF_AS_RE = re.compile(r"\b(?:i'm|im|i am|as)\s*$", re.IGNORECASE)  # "I'm a transfer student": the student
 _SENTENCE_RE = re.compile(r"[.!;]|\?(?!\s*$)")
 PREMISE_REACH = 8    # words between a premise word and the course it governs
@@ -571,6 +572,7 @@ def _nearest_is_other(subject: str) -> bool:
     people = list(_PERSON_NOUN_RE.finditer(subject))
     others += [m.end() for m in people if not _SELF_AS_RE.search(subject[:m.start()])]
     others += [m.end(1) for m in _NAMED_PERSON_RE.finditer(subject) if _may_be_a_name(m.group(1))]
+    others = [end for end in others if not _SAYING_RE.match(subject, end)]  # "my roommate says A ...": a speaker
     own = [m.end() for m in _FIRST_PERSON_RE.finditer(subject)]
     return bool(others) and max(others) > max(own, default=-1)
 

@@ -208,6 +208,9 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
                  "Successfully completed ABCD 110 (70%). can I take EFGH 100?",
                  "Having done ABCD 110, can I take EFGH 100?"):
         assert _settled(mine, done)[0].role == DONE, mine
+    # someone who only speaks of the course did not do it: the student's words decide
+    assert _settled("my roommate says ABCD 110 doesn't matter, but I never took it. can I take EFGH 100?",
+                    st.Status("not_done", 0.95))[0].role == NOT_DONE
     # asked for the other person: their record is the one the question is about
     assert _settled("my kid finished ABCD 110 with a B. can they take EFGH 100?", done)[0].role == DONE
 
