@@ -718,16 +718,13 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     asked = " ".join(sentences) or part
     # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their
     # words ("credit", "dropped") speak of the student's past, not of what is asked
-    asking = " ".join([p for p in sentences if not _tells_history(p, text, local)] or sentences) or part
+    told_only = [p for p in sentences if _tells_history(p, text, local)]
+    asking = " ".join([p for p in sentences if p not in told_only] or sentences) or part
     if asking != asked:  # "finished Enriched Physics 1 (PHYS 106). where can that take me?": no subject asked
         subjects = q.subjects = read_subjects(_HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(asking, local, text)),
                                               reader.subjects)
     scores = reader.classifier.scores([reader.titles.codes_for_titles(asked)], reader.subjects)[0] \
         if reader.classifier else {"none": 1.0}
-    if asking != asked and max(scores, key=scores.get) == "decline" and not OFF_CALENDAR_RE.search(asking):
-        # "A got dropped from my schedule (...). Is B open to me?": the story's words (schedules, waitlists,
-        # finals) tell what became of A; whether the question leaves the calendar is for the asked words to say
-        scores = reader.classifier.scores([reader.titles.codes_for_titles(asking)], reader.subjects)[0]
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
                 if _possible(name, codes, named_programs if name == "program_left" else programs, levels, subjects)
@@ -737,7 +734,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         feasible = [(name, p) for name, p in feasible if name != "need_check"]
     if not _COREQ_WORD_RE.search(part):  # no word of taking courses together: not a corequisite question,
         feasible = [(name, p) for name, p in feasible if name != "coreq_of"]  # however near its vector
-    feasible = _calendar_reading_first(feasible, courses, programs, asking, told)
+    feasible = _calendar_reading_first(feasible, courses, programs, asking, told, " ".join(told_only))
     rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
             and feasible[0][0] in (("prereq_of", "eligibility") if rest_asked else ("prereq_of",)):
@@ -934,7 +931,7 @@ def _one_course_asked(sentences: list[str], local: list[CodeMention]) -> bool:
 
 
 def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],
-                             part: str, told_history: bool = False) -> list[tuple[str, float]]:
+                             part: str, told_history: bool = False, story: str = "") -> list[tuple[str, float]]:
     """Readings the slots and the question's shape settle better than the topic words do.
 
     - A question that names a calendar course and asks about its requisites or credit is a calendar
@@ -1015,7 +1012,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
         # enough there ("how does Credit/D/Fail apply to X" is not about X's credits).
         words = REQUIREMENT_WORD_RE if top == "decline" else _REQUISITE_WORD_RE
-        unsure_decline = top == "decline" and not off_calendar and feasible[0][1] < DECLINE_SURE
+        # "A got dropped from my schedule (...). Is B open to me?": when only the story's words (schedules,
+        # waitlists, finals) speak of what the calendar lacks, they tell what became of A, and the decline they
+        # lean to is no surer than one with no such word at all
+        unsure_decline = top == "decline" and not off_calendar and (
+            feasible[0][1] < DECLINE_SURE or (told_history and OFF_CALENDAR_RE.search(story) is not None))
         if not (unsure_decline or words.search(part) or _PERMISSION_RE.search(part) or _IS_REQUIRED_RE.search(part)
                 or (len(courses) >= 2 and _NEED_RE.search(part))):
             return feasible
