@@ -57,7 +57,9 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
             text += f"\nCorequisite: {_quote(c.corequisite)} {ref}"
         return FactAnswer("prereq_of", "no", text + restricted, w.sources)
     lines = []
-    yes = "Yes: " if q.yes_no else ""  # "does X have prereqs?"
+    # "does X have prereqs?": yes. With another course named, the yes/no is about how the two relate ("is A
+    # what unlocks B?"), which a list of B's prerequisites does not settle: no verdict word then
+    yes = "Yes: " if q.yes_no and set(q.entities.courses) <= {c.code} else ""
     if c.prerequisite_tree and c.prerequisite_parsed:
         lines.append(f"{yes}{c.code} requires {describe(c.prerequisite_tree)}. {ref}")
     elif c.prerequisite_tree:
@@ -960,11 +962,29 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
     several courses ("prereqs of A and B") course by course, anything else by its intent's answerer."""
     if q.intent == "multi":
         return answer_parts(q, facts)
+    relation = _relation_asked(q, facts)
+    if relation is not None:
+        return need_check(relation, facts)
     if q.intent in PER_COURSE and len(q.targets) > 1:
         each = [replace(q, target=t, targets=[t], parts=[]) for t in q.targets]
         return answer_parts(replace(q, parts=each), facts)
     answerer = ANSWERERS.get(q.intent)
     return answerer(q, facts) if answerer else None
+
+
+def _relation_asked(q: Question, facts: FactStore) -> Question | None:
+    """"Would A be accepted as the prerequisite for B?", read as a question about both courses' prerequisites:
+    a yes/no question about two courses, one of whose prerequisites names the other, asks how the two relate,
+    and a list of each one's prerequisites would answer something else (a "Yes: A requires ..." about A's own).
+    As a need question, its lead carries a verdict word only when a word says which way it points."""
+    if q.intent != "prereq_of" or not q.yes_no or len(q.targets) != 2:
+        return None
+    a, b = q.targets
+    for goal, asked in ((b, a), (a, b)):
+        course = facts.courses.get(goal)
+        if course is not None and asked in _codes(course.prerequisite_tree) + _codes(course.corequisite_tree):
+            return replace(q, intent="need_check", target=goal, targets=[goal], asked=[asked])
+    return None
 
 
 def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:

@@ -1115,6 +1115,17 @@ def _read_as_substitution(q: Question, swap: Substitution) -> None:
     q.completed, q.not_completed, q.unclear, q.concurrent, q.assumed, q.either = [], [], [], [], [], []
 
 
+def _read_need_direction(q: Question) -> None:
+    """Which way a question of one course's need of another points (``need_words.json``): membership ("is A a
+    prerequisite of B"), necessity, skipping, "beforehand". Read for need questions, and for a yes/no question
+    about two courses' prerequisites ("would A be accepted as the prerequisite for B?"), which the answer
+    turns into a need question when one course's prerequisite names the other."""
+    q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
+    q.asks_skip = _SKIP_RE.search(q.text) is not None
+    q.asks_direction = q.asks_skip or any(r.search(q.text) for r in (_MEMBERSHIP_RE, _NEED_WORD_RE))
+    q.asks_before = _BEFORE_WORD_RE.search(q.text) is not None
+
+
 def _settle(intent: str, codes: list[str]) -> str:
     if intent == "other":
         return "none"
@@ -1193,10 +1204,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if not q.asked:  # both named as targets: the first is asked about, the rest are the courses
             q.asked, q.targets = [codes[0]], codes[1:]
             q.target = q.targets[0]
-        q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
-        q.asks_skip = _SKIP_RE.search(q.text) is not None
-        q.asks_direction = q.asks_skip or any(r.search(q.text) for r in (_MEMBERSHIP_RE, _NEED_WORD_RE))
-        q.asks_before = _BEFORE_WORD_RE.search(q.text) is not None
+        _read_need_direction(q)
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]
@@ -1212,6 +1220,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
         q.targets = [c for c in codes if c in known] or codes
         q.target = q.targets[0]
+        if intent == "prereq_of" and q.yes_no and len(q.targets) == 2:
+            _read_need_direction(q)
     elif intent in ("topic_level", "subject_level"):
         q.topic = _topic(q.text, q.subjects)
     elif intent in CHANGE_INTENTS:  # a course gone from this edition is still the one asked about

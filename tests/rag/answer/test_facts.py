@@ -529,3 +529,45 @@ def test_a_yes_through_one_option_names_the_options_beside_it():
     facts.courses["ABCD 403"] = both
     a = eligibility(_tiny_question("ABCD 403", completed=["ABCD 351", "ABCD 352"]), facts)
     assert ", which asks for" not in a.text
+
+
+def test_a_yes_no_prerequisite_question_naming_another_course_gets_no_verdict_word():
+    from rag.answer.facts import prereq_of
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = _tiny_course("ABCD 317", prerequisite="One of ABCD 210, ABCD 220.")
+    facts = FactStore(courses={"ABCD 317": course}, required_by={}, coreq_of={}, excluded={})
+
+    def asked(*codes: str) -> str:
+        return prereq_of(Question(text="", entities=Entities(courses=list(codes)), intent="prereq_of",
+                                  target="ABCD 317", targets=["ABCD 317"], yes_no=True), facts).text
+
+    assert asked("ABCD 317").startswith("Yes: ABCD 317 requires")  # "does ABCD 317 have prerequisites?"
+    assert asked("ABCD 317", "ABCD 110").startswith("ABCD 317 requires")  # "is ABCD 110 what unlocks it?"
+
+
+def test_a_yes_no_question_about_two_courses_prerequisites_is_answered_as_their_relation():
+    from rag.answer.facts import answer_from_facts
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 317": _tiny_course("ABCD 317", prerequisite="One of ABCD 210, ABCD 220."),
+                               "ABCD 210": _tiny_course("ABCD 210", prerequisite="ABCD 110."),
+                               "ABCD 499": _tiny_course("ABCD 499", prerequisite="ABCD 300.")},
+                      required_by={}, coreq_of={}, excluded={})
+
+    def asked(a: str, b: str, membership: bool) -> str:
+        q = Question(text="", entities=Entities(courses=[a, b]), intent="prereq_of", target=a, targets=[a, b],
+                     yes_no=True, asks_membership=membership, asks_direction=membership)
+        return answer_from_facts(q, facts).text
+
+    # "would ABCD 210 be accepted as the prerequisite for ABCD 317?": one option, whichever is named first
+    assert asked("ABCD 210", "ABCD 317", True).startswith("Yes, as one option, not required: ABCD 317 requires")
+    assert asked("ABCD 317", "ABCD 210", True).startswith("Yes, as one option")
+    # no word says which way it points: the relation, with no verdict word
+    assert asked("ABCD 210", "ABCD 317", False).startswith("ABCD 210 is one option, not required: ABCD 317 requires")
+    # neither names the other: each course's own prerequisites, as before
+    assert "ABCD 499 requires ABCD 300" in asked("ABCD 210", "ABCD 499", True)
