@@ -177,6 +177,35 @@ def _history_words(q: Question) -> str:
     return have + (f", {', '.join(said)}" if said else "")
 
 
+def _needs_it(c: CourseFact, q: Question, facts: FactStore) -> CourseFact | None:
+    """Another course of the question, planned as a premise or of unclear status (not one the student said they
+    did or did not do), whose prerequisite names ``c``: with ``c`` open to all, the question was likely about
+    that one ("can I take B before A?")."""
+    for code in q.entities.courses:
+        other = facts.courses.get(code)
+        if code != c.code and (code in q.assumed or code in q.unclear) and other is not None \
+                and c.code in _codes(other.prerequisite_tree):
+            return other
+    return None
+
+
+def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[str, str]) -> tuple[str, str]:
+    """``c`` lists no prerequisite, but ``after``, also named, requires it. Read with ``after`` as a premise done
+    first ("assuming you complete B first"), the plan puts them the wrong way round: "No". Otherwise which of
+    the two is asked is not clear (nor is the order, when ``c`` is only one route into ``after``), and both facts
+    are said with no verdict word a student could misread."""
+    ref, after_ref = refs
+    required = required_course(after.prerequisite_tree, c.code) == YES
+    needs = (f"{after.code} requires {c.code}" if required else f"{after.code}'s prerequisite names {c.code} as one "
+             f"route") + f" (its prerequisite: {describe(after.prerequisite_tree)}) {after_ref}"
+    if after.code in q.assumed and required:
+        return "no", (f"No: {needs}, so {c.code} has to come before {after.code}, not after it. "
+                      f"{c.code} itself lists no prerequisite. {ref}")
+    first = f"so {c.code} has to come first" if required else f"so {c.code} or another route has to come first"
+    return "cannot tell", (f"Cannot tell which of the two you are asking about: the calendar lists no prerequisite "
+                           f"for {_label(c)} {ref}, but {needs}, {first}.")
+
+
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
     ref = w.cite(course_source(c))
     # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
@@ -197,6 +226,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
                                    f"{_quote(c.restriction)} {ref}")
         if clash:
             return "no", _no_credit(c, clash, ref) + f"\nThe calendar lists no prerequisite for {_label(c)}. {ref}"
+        after = _needs_it(c, q, facts)
+        if after is not None:
+            return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))
         return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
     if c.prerequisite_tree is None:
         if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required

@@ -571,3 +571,26 @@ def test_a_yes_no_question_about_two_courses_prerequisites_is_answered_as_their_
     assert asked("ABCD 210", "ABCD 317", False).startswith("ABCD 210 is one option, not required: ABCD 317 requires")
     # neither names the other: each course's own prerequisites, as before
     assert "ABCD 499 requires ABCD 300" in asked("ABCD 210", "ABCD 499", True)
+
+
+def test_a_course_open_to_all_that_a_planned_premise_requires_is_no_yes():
+    from dataclasses import replace
+
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+
+    facts = FactStore(courses={"ABCD 110": _tiny_course("ABCD 110"),
+                               "ABCD 310": _tiny_course("ABCD 310", prerequisite="ABCD 110."),
+                               "ABCD 320": _tiny_course("ABCD 320", prerequisite="One of ABCD 110, ABCD 120.")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = replace(_tiny_question("ABCD 110"), entities=_tiny_question("ABCD 110", ["ABCD 310"]).entities)
+    # "if I finish ABCD 310 this fall, can I take ABCD 110 in the spring?": the wrong way round
+    reversed_plan = eligibility(replace(q, assumed=["ABCD 310"]), facts)
+    assert reversed_plan.verdict == "no" and reversed_plan.text.startswith("No: ABCD 310 requires ABCD 110")
+    # "ABCD 310, can I take ABCD 110?": which one is asked is not clear
+    assert eligibility(replace(q, unclear=["ABCD 310"]), facts).verdict == "cannot tell"
+    # "never took ABCD 310, can I take ABCD 110?": ABCD 110 is asked, and open to all
+    assert eligibility(replace(q, not_completed=["ABCD 310"]), facts).verdict == "yes"
+    # only one route into the later course: the order is not settled either
+    one_route = replace(q, entities=_tiny_question("ABCD 110", ["ABCD 320"]).entities, assumed=["ABCD 320"])
+    assert eligibility(one_route, facts).verdict == "cannot tell"
