@@ -777,3 +777,8 @@ def test_a_story_told_in_sentences_of_its_own_does_not_make_the_question_leave_t
                    "Is WIDG 321 open to me?", reader)
     assert q.intent == "eligibility" and q.target == "WIDG 321"
     assert understand("I passed ABCD 210. Who teaches WIDG 321 this fall?", reader).intent == "decline"
+
+
+def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
+    q = understand("Which courses have to be taken alongside ABCD 221?", reader)
+    assert q.intent == "coreq_of" and q.target == "ABCD 221"
