@@ -1004,6 +1004,12 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
     return answerer(q, facts) if answerer else None
 
 
+def _names(facts: FactStore, goal: str, course: str) -> bool:
+    """Whether ``goal``'s prerequisite or corequisite names ``course``."""
+    c = facts.courses.get(goal)
+    return c is not None and course in _codes(c.prerequisite_tree) + _codes(c.corequisite_tree)
+
+
 def _relation_asked(q: Question, facts: FactStore) -> Question | None:
     """"Would A be accepted as the prerequisite for B?", read as a question about both courses' prerequisites:
     a yes/no question about two courses, one of whose prerequisites names the other, asks how the two relate,
@@ -1013,8 +1019,7 @@ def _relation_asked(q: Question, facts: FactStore) -> Question | None:
         return None
     a, b = q.targets
     for goal, asked in ((b, a), (a, b)):
-        course = facts.courses.get(goal)
-        if course is not None and asked in _codes(course.prerequisite_tree) + _codes(course.corequisite_tree):
+        if _names(facts, goal, asked):
             return replace(q, intent="need_check", target=goal, targets=[goal], asked=[asked])
     return None
 

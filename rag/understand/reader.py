@@ -28,6 +28,7 @@ from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
+from rag.understand import need_polarity
 from rag.understand.status import StatusReader, plan_order, puts_in_one_term, settle_statuses
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
@@ -518,6 +519,9 @@ class Reader:
         self.change_classifier = (IntentClassifier(encode, model_id, cache_dir, CHANGE_EXAMPLES, "change")
                                   if encode is not None else None)
         self.status = StatusReader(batch_encode or encode, model_id, cache_dir) if encode is not None else None
+        # which way a need question points, where the need words do not settle it (``need_polarity``)
+        self.polarity = (IntentClassifier(encode, model_id, cache_dir, need_polarity.load_examples(), "need_polarity")
+                         if encode is not None else None)
 
     @property
     def subjects(self) -> list[str]:
@@ -789,6 +793,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
+    _weigh_polarity(q, reader)
     swap = read_substitution(text, local)
     if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):
         _read_as_substitution(q, swap)  # "can A stand in for B for C": not a history ("took A instead of B")
@@ -799,6 +804,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         second.runner_up = None
         second.intent, second.confidence = _settle(feasible[1][0], codes), feasible[1][1]
         _fill(second, local, history if history is not None else local, text, finder.known_courses)
+        _weigh_polarity(second, reader)
         q.runner_up = second
     return q
 
@@ -1127,6 +1133,17 @@ def _read_need_direction(q: Question) -> None:
     q.asks_skip = _SKIP_RE.search(q.text) is not None
     q.asks_direction = q.asks_skip or any(r.search(q.text) for r in (_MEMBERSHIP_RE, _NEED_WORD_RE))
     q.asks_before = _BEFORE_WORD_RE.search(q.text) is not None
+
+
+def _weigh_polarity(q: Question, reader: Reader) -> None:
+    """A need question's direction, from its words and, when sure, the polarity classifier
+    (``need_polarity.weigh``); asked only of need questions, so no other question pays for the encoding."""
+    relation = q.intent == "prereq_of" and q.yes_no and len(q.targets) == 2
+    if reader.polarity is None or not (q.intent == "need_check" or relation) or q.substitute is not None:
+        return
+    scores = reader.polarity.scores([reader.titles.codes_for_titles(q.text)], reader.subjects)[0]
+    q.asks_direction, q.asks_membership, q.asks_skip = need_polarity.weigh(
+        (q.asks_direction, q.asks_membership, q.asks_skip), need_polarity.sure_label(scores))
 
 
 def _settle(intent: str, codes: list[str]) -> str:

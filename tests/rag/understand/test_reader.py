@@ -782,3 +782,8 @@ def test_a_story_told_in_sentences_of_its_own_does_not_make_the_question_leave_t
 def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
     q = understand("Which courses have to be taken alongside ABCD 221?", reader)
     assert q.intent == "coreq_of" and q.target == "ABCD 221"
+
+
+def test_a_need_question_in_words_the_need_lexicon_lacks_is_pointed_by_the_polarity_classifier(reader):
+    q = understand("Is there a way around ABCD 210 for ABCD 310?", reader)
+    assert q.intent == "need_check" and q.asks_direction and q.asks_skip
