@@ -437,7 +437,7 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                                  f"name {a} where it could be read. {ref}")
                 else:
                     verdicts.append("no")
-                    lines.append(f"No: {c.code}'s prerequisite does not name {a}; it requires "
+                    lines.append(f"No: {c.code}'s prerequisite {_NOT_NAMED} {a}; it requires "
                                  f"{describe(tree)}. {ref}")
             else:
                 need = required_course(tree, a)
@@ -465,15 +465,24 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
 
 
+_NOT_NAMED = "does not name"  # the need answer's words for a course absent from the prerequisite
 _SKIP_LEADS = {"Yes: ": ("no", "No, it cannot be skipped: "), "No: ": ("yes", "Yes, it can be skipped: "),
                "Yes, as one option, not required: ": ("yes", "Yes, it can be skipped by another route: "),
                "Yes, as a corequisite": ("no", "No, it cannot be skipped: it is required as a corequisite")}
 
 
 def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
-    """Each "is A required for B" verdict as the answer to "can A be skipped for B"."""
+    """Each "is A required for B" verdict as the answer to "can A be skipped for B". A course B's prerequisite
+    does not name at all gets no "Yes" there: the question is then most often one of the student's own way
+    into B ("can I get into B without A?"), which B's actual prerequisite, said in full, answers, or one read
+    the wrong way round, which a "Yes, it can be skipped" would answer wrongly."""
     out_verdicts, out_lines, n = [], [], 0
     for line in lines:
+        if line.startswith("No: ") and _NOT_NAMED in line and n < len(verdicts):
+            out_verdicts.append("cannot tell")
+            out_lines.append(line[len("No: "):])
+            n += 1
+            continue
         for head, (verdict, new_head) in _SKIP_LEADS.items():
             if line.startswith(head) and n < len(verdicts):
                 out_verdicts.append(verdict)

@@ -594,3 +594,19 @@ def test_a_course_open_to_all_that_a_planned_premise_requires_is_no_yes():
     # only one route into the later course: the order is not settled either
     one_route = replace(q, entities=_tiny_question("ABCD 110", ["ABCD 320"]).entities, assumed=["ABCD 320"])
     assert eligibility(one_route, facts).verdict == "cannot tell"
+
+
+def test_a_course_the_prerequisite_does_not_name_is_no_yes_to_a_skip_question():
+    from rag.answer.facts import need_check
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 310": _tiny_course("ABCD 310", prerequisite="ABCD 210.")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 310", "ABCD 110"]), intent="need_check",
+                 target="ABCD 310", targets=["ABCD 310"], asked=["ABCD 110"], asks_skip=True, asks_direction=True)
+    # "can I get into ABCD 310 without ABCD 110?": it asks for ABCD 210, which the student has not said they have
+    a = need_check(q, facts)
+    assert a.text.startswith("ABCD 310's prerequisite does not name ABCD 110; it requires ABCD 210")
+    assert a.verdict != "yes"
