@@ -689,6 +689,15 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
+    missing_entry = [t for t in q.targets if t not in facts.courses]
+    if len(q.targets) == 2 and len(missing_entry) == 1:  # "credit for both A and X?", X with no entry here
+        known = replace(q, target=next(t for t in q.targets if t in facts.courses))
+        own = exclusions_of(known, facts)
+        if own is None:
+            return None
+        return replace(own, verdict="cannot tell", text=(
+            f"Cannot tell: {missing_entry[0]} has no entry in this calendar, so ubcal cannot check what it excludes. "
+            f"What {known.target}'s side says:\n{own.text}"))
     if len(q.entities.courses) == 1:
         return exclusions_of(q, facts)
     if len(q.entities.courses) > 2:

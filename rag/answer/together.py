@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import NO, YES, describe, required_course, tree_codes
+from rag.index.requirement_tree import NO, YES, describe, required_course, tree_codes, without
 from rag.understand import Question
 
 
@@ -54,7 +54,7 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
         if need == NO:
             return "cannot tell", (f"Cannot tell: {c.code} names {other} as one option of its prerequisite, to "
                                    f"be taken before it; taken alongside, {c.code} needs another route: "
-                                   f"{describe(prerequisite)}. {rule}")
+                                   f"{describe(without(prerequisite, {other}) or prerequisite)}. {rule}")
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
     corequisite = c.corequisite_tree
     if corequisite is not None and other in tree_codes(corequisite):

@@ -610,3 +610,16 @@ def test_a_course_the_prerequisite_does_not_name_is_no_yes_to_a_skip_question():
     a = need_check(q, facts)
     assert a.text.startswith("ABCD 310's prerequisite does not name ABCD 110; it requires ABCD 210")
     assert a.verdict != "yes"
+
+
+def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
+    from rag.answer.facts import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 200": _tiny_course("ABCD 200")}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 200"], unknown_courses=["ABCD 241"]), intent="exclusion",
+                 target="ABCD 200", targets=["ABCD 200", "ABCD 241"])
+    a = exclusion(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: ABCD 241 has no entry in this calendar")

@@ -27,6 +27,7 @@ def test_one_option_of_the_others_prerequisite_leaves_it_to_another_route():
     a = _asked(["ABCD 200", "ABCD 300"], _tiny_course("ABCD 200"),
                _tiny_course("ABCD 300", prerequisite="One of ABCD 200, ABCD 210."))
     assert a.verdict == "cannot tell" and "one option of its prerequisite" in a.text
+    assert "needs another route: ABCD 210." in a.text  # the other routes, not the one taken alongside
 
 
 def test_neither_naming_the_other_is_yes_as_far_as_the_pair_goes():

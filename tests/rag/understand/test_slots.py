@@ -144,3 +144,9 @@ def test_the_credit_d_fail_grading_option_is_no_fail_of_the_students():
 
     assert "fail" not in normalize_text("Credit/D/Fail on ABC 101, got the credit. ABC 301?").lower()
     assert "failed" in normalize_text("failed ABC 101. ABC 301?")
+
+
+def test_done_right_before_a_course_is_a_done_cue():
+    roles = [m.role for m in read_mentions("second year, done ABCD 220 and ABCD 253, what's left?", ["ABCD"])]
+    assert roles == [DONE, DONE]
+    assert read_mentions("done with ABCD 220. ABCD 320 next?", ["ABCD"])[0].role == DONE
