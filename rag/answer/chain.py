@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rag.index.facts import FactStore
-from rag.index.requirement_tree import describe
+from rag.index.requirement_tree import describe, unparsed_parts
 
 GROUP_OPS = ("all", "one", "n_of")
 NOTE_OPS = ("standing", "permission", "program", "placement", "other", "unparsed")
@@ -176,8 +176,10 @@ class ChainPlanner:
             return _Route(frozenset(), [], [], [" or ".join(notes)] if notes else [], [])
         picked: list[tuple[_Route, dict]] = []
         have: frozenset[str] = frozenset()
-        for _ in range(need):  # greedily: the option adding the fewest courses to what is already taken
-            best = min((o for o in courses if o not in picked), key=lambda o: (self._load(o[0].courses - have),
+        for _ in range(need):  # greedily: the option adding the fewest courses to what is already taken,
+            # among those whose prerequisites ubcal could read in full (an unread one may hide more courses)
+            best = min((o for o in courses if o not in picked), key=lambda o: (self._unread(o[0].courses - have),
+                                                                                self._load(o[0].courses - have),
                                                                                 len(o[0].courses - have),
                                                                                 courses.index(o)))
             picked.append(best)
@@ -186,6 +188,15 @@ class ChainPlanner:
         settled = all(not r.courses for r, _ in picked)  # every option taken needs no course: done already
         choice = Choice("", described, [describe(c) for _, c in picked], settled) if len(options) > need else None
         return _merge([r for r, _ in picked], [choice] if choice else [])
+
+    def _unread(self, codes: frozenset[str]) -> bool:
+        """Whether any of ``codes`` has a prerequisite ubcal could not read in full: the fewest courses it
+        seems to need may be more, so a route through it comes after every fully read one."""
+        facts = self.facts.courses
+        return any(c in facts and facts[c].prerequisite.strip()
+                   and (unparsed_parts(facts[c].prerequisite_tree) if facts[c].prerequisite_tree is not None
+                        else not facts[c].prerequisite_notes)  # notes alone: it only recommends
+                   for c in codes)
 
     def _load(self, codes: frozenset[str]) -> float:
         """How many ordinary courses ``codes`` amount to: a course of up to COURSE_LOAD credits is one, a

@@ -105,3 +105,12 @@ def test_a_course_of_many_credits_counts_for_the_courses_its_credits_fill():
     plan = ChainPlanner(facts, set()).plan("ABCD 200")
     taken = {s.code for s in plan.steps}
     assert "SCIE 001" not in taken and {"ABCD 100", "ABCD 101"} <= taken
+
+
+def test_a_route_through_a_prerequisite_ubcal_could_not_read_comes_after_a_fully_read_one():
+    unread = _course("ABCD 322", "ABCD 211 or ABCD 201.Co-requisites: Ask the widget office")
+    facts = _facts(unread, _course("ABCD 120"), _course("ABCD 233", "ABCD 120."),
+                   _course("ABCD 335", "One of ABCD 322, ABCD 233."))
+    plan = ChainPlanner(facts, set()).plan("ABCD 335")
+    # through ABCD 322 seems as short, but part of what it needs could not be read: the fully read route
+    assert [s.code for s in plan.to_take] == ["ABCD 120", "ABCD 233"]
