@@ -416,6 +416,7 @@ def _cue_pattern(words: list[str]) -> re.Pattern:
 
 _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encoding="utf-8"))
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
+_COMPLETION_RE = re.compile("|".join(_CUES["completion"]), re.IGNORECASE)
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
@@ -648,7 +649,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
-        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m)))
+        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))) \
+            and not (s.label == "in_progress" and not _COMPLETION_RE.search(text))  # "if A is still running"
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(window, m.cue):

@@ -787,3 +787,10 @@ def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
 def test_a_need_question_in_words_the_need_lexicon_lacks_is_pointed_by_the_polarity_classifier(reader):
     q = understand("Is there a way around ABCD 210 for ABCD 310?", reader)
     assert q.intent == "need_check" and q.asks_direction and q.asks_skip
+
+
+def test_a_supposition_that_a_course_is_still_running_is_no_premise_of_completing_it(reader):
+    q = understand("can I take ABCD 310 if ABCD 210 is still in progress?", reader)
+    assert q.intent == "eligibility" and "ABCD 210" not in q.assumed and "ABCD 210" in q.not_completed
+    q = understand("if I pass ABCD 210 this term, can I take ABCD 310 next term?", reader)
+    assert "ABCD 210" in q.assumed
