@@ -983,6 +983,10 @@ def subject_level(q: Question, facts: FactStore) -> FactAnswer | None:
         return FactAnswer("subject_level", "none", f"The calendar lists no {levels} {'/'.join(q.subjects)} "
                           "courses.", w.sources)
     lines = [f"{levels} {'/'.join(q.subjects)} courses in the calendar:"]
+    if q.asks_duty and not q.entities.programs:  # "which second-year ECON courses do I need"
+        lines = [f"Which {levels} {'/'.join(q.subjects)} courses you need depends on your program, and ubcal "
+                 f"found no program table that says so for this question; these are all of them in the calendar, "
+                 f"not a list of requirements:"]
     for code in picks:
         c = facts.courses[code]
         lines.append(f"- {_label(c)} {w.cite(course_source(c))}")

@@ -365,6 +365,7 @@ class Question:
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
+    asks_duty: bool = False  # "which second-year ECON courses do I need": what a program requires, not a list
     asks_sufficiency: bool = False  # "do A and B cover C": a corequisite still to take makes it a "No"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
@@ -460,7 +461,7 @@ class Question:
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
-                "asks_direction": self.asks_direction, "asks_before": self.asks_before,
+                "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
                 "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
@@ -1244,6 +1245,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             _read_need_direction(q)
     elif intent in ("topic_level", "subject_level"):
         q.topic = _topic(q.text, q.subjects)
+        q.asks_duty = bool(_PROGRAM_DUTY_RE.search(q.text) or _NEED_RE.search(q.text))
     elif intent in CHANGE_INTENTS:  # a course gone from this edition is still the one asked about
         q.targets = codes
         q.target = codes[0] if codes else ""

@@ -623,3 +623,17 @@ def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
                  target="ABCD 200", targets=["ABCD 200", "ABCD 241"])
     a = exclusion(q, facts)
     assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: ABCD 241 has no entry in this calendar")
+
+
+def test_a_level_list_asked_as_what_one_needs_says_it_is_no_list_of_requirements():
+    from rag.answer.facts import subject_level
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 210": _tiny_course("ABCD 210"), "ABCD 310": _tiny_course("ABCD 310")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=[]), intent="subject_level", subjects=["ABCD"], levels=[2])
+    assert subject_level(q, facts).text.startswith("200-level ABCD courses in the calendar:\n- ABCD 210")
+    needed = subject_level(replace(q, asks_duty=True), facts).text
+    assert needed.startswith("Which 200-level ABCD courses you need depends on your program") and "ABCD 210" in needed
