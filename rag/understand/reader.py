@@ -1088,8 +1088,8 @@ def _bare_course_tail(part: str) -> bool:
     if not sentences:
         return False
     last = sentences[-1]
-    rest = re.sub(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
-    return rest != last and len(re.findall(r"[A-Za-z']+", rest)) <= 3
+    rest, n = re.subn(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
+    return n == 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3  # two courses in it relate them ("B need A?")
 
 
 def _asks_what_opens(local: list[CodeMention], part: str) -> bool:

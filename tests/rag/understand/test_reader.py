@@ -794,3 +794,10 @@ def test_a_supposition_that_a_course_is_still_running_is_no_premise_of_completin
     assert q.intent == "eligibility" and "ABCD 210" not in q.assumed and "ABCD 210" in q.not_completed
     q = understand("if I pass ABCD 210 this term, can I take ABCD 310 next term?", reader)
     assert "ABCD 210" in q.assumed
+
+
+def test_a_last_sentence_relating_two_courses_is_no_bare_course_asked_after_a_history():
+    from rag.understand.reader import _bare_course_tail
+
+    assert _bare_course_tail("did ABCD 110 but skipped ABCD 120. ABCD 210 ok?")
+    assert not _bare_course_tail("i did ABCD 120 instead. does ABCD 310 really need ABCD 210?")
