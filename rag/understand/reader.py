@@ -117,7 +117,7 @@ _STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|ok
                                  r"completed|passed|failed|got)\s+(?!(?:i|you|u|we|they|it|he|she|anyone|anybody|"
                                  r"someone|there|that|this)\b)", re.IGNORECASE)
 # facets of one course a single phrase can ask for together ("KIN 232 credits + prereqs?")
-FACETS = (("credits", re.compile(r"\bcredits?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
+FACETS = (("credits", re.compile(r"\bcredits?\b|\bcreds?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
           # "what do I take with A, same time": taking alongside is what a corequisite is
           ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bsame time\b",
@@ -130,6 +130,7 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
+_HOW_MANY_RE = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)  # asks for a number, never a yes or no
 # "is A (alone) enough for", "is that the whole prereq of", "would it render me eligible"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
                           # "does A qualify me for B", "would that get me eligible": the course is what qualifies
@@ -1037,6 +1038,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                     + [f for f in feasible if f[0] in ("decline", "other")])
         names = [name for name, _ in feasible]
         top = feasible[0][0]
+    if len(courses) == 1 and _HOW_MANY_RE.search(part) and dict(FACETS)["credits"].search(part) \
+            and "credits" in names and top != "credits":
+        return first("credits")  # "how many creds is the chem eng capstone A": a number, not whether P lists A
     if programs and "program_course" in names:
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
         if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \

@@ -801,3 +801,8 @@ def test_a_last_sentence_relating_two_courses_is_no_bare_course_asked_after_a_hi
 
     assert _bare_course_tail("did ABCD 110 but skipped ABCD 120. ABCD 210 ok?")
     assert not _bare_course_tail("i did ABCD 120 instead. does ABCD 310 really need ABCD 210?")
+
+
+def test_how_many_credits_of_a_course_a_program_lists_asks_for_a_number(reader):
+    q = understand("how many creds is the mech eng design course ABCD 221", reader)
+    assert q.intent == "credits" and q.target == "ABCD 221"
