@@ -1039,7 +1039,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         names = [name for name, _ in feasible]
         top = feasible[0][0]
     if len(courses) == 1 and _HOW_MANY_RE.search(part) and dict(FACETS)["credits"].search(part) \
-            and "credits" in names and top != "credits":
+            and "credits" in names and top == "program_course":
         return first("credits")  # "how many creds is the chem eng capstone A": a number, not whether P lists A
     if programs and "program_course" in names:
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
@@ -1093,7 +1093,8 @@ def _bare_course_tail(part: str) -> bool:
         return False
     last = sentences[-1]
     rest, n = re.subn(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
-    return n == 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3  # two courses in it relate them ("B need A?")
+    # two courses and a word of need relate them ("does B really need A?"): a need question, not a bare course
+    return n >= 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3 and not (n > 1 and _NECESSITY_RE.search(rest))
 
 
 def _asks_what_opens(local: list[CodeMention], part: str) -> bool:

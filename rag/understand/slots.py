@@ -49,7 +49,7 @@ _DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?
          r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
          r"took|credit in|only done|just did|just finished|just completed|also did|also have|and passed|"
          r"got through|cleared|aced|wrapped up|knocked out|got credit for|earned credit (?:for|in)|hold|own|"
-         r"finished up|passed off|have done|did well in|did(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|done(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")
+         r"finished up|passed off|have done|did well in|did(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?<!n't )(?<!nt )(?<!not )(?<!never )done(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")
 _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| for)?|get into|getting into|"
            r"sign up for|signing up for|eligible (?:for|to take)|qualify for|qualified for|ready for|"
            r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|"

@@ -150,3 +150,7 @@ def test_done_right_before_a_course_is_a_done_cue():
     roles = [m.role for m in read_mentions("second year, done ABCD 220 and ABCD 253, what's left?", ["ABCD"])]
     assert roles == [DONE, DONE]
     assert read_mentions("done with ABCD 220. ABCD 320 next?", ["ABCD"])[0].role == DONE
+
+
+def test_done_after_a_negation_is_no_done_cue():
+    assert read_mentions("hasn't done ABCD 220, can I take ABCD 320?", ["ABCD"])[0].role != DONE
