@@ -180,7 +180,7 @@ def _history_words(q: Question) -> str:
 def _needs_it(c: CourseFact, q: Question, facts: FactStore) -> CourseFact | None:
     """Another course of the question, planned as a premise or of unclear status (not one the student said they
     did or did not do), whose prerequisite names ``c``: with ``c`` open to all, the question was likely about
-    that one ("can I take B before A?")."""
+    that course ("B before A, allowed?")."""
     for code in q.entities.courses:
         other = facts.courses.get(code)
         if code != c.code and (code in q.assumed or code in q.unclear) and other is not None \
@@ -199,10 +199,10 @@ def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[s
     needs = (f"{after.code} requires {c.code}" if required else f"{after.code}'s prerequisite names {c.code} as one "
              f"route") + f" (its prerequisite: {describe(after.prerequisite_tree)}) {after_ref}"
     if after.code in q.assumed and required:
-        return "no", (f"No: {needs}, so {c.code} has to come before {after.code}, not after it. "
+        return "no", (f"No: {needs}, so {c.code} goes first, before {after.code}, not after it. "
                       f"{c.code} itself lists no prerequisite. {ref}")
-    first = f"so {c.code} has to come first" if required else f"so {c.code} or another route has to come first"
-    return "cannot tell", (f"Cannot tell which of the two you are asking about: the calendar lists no prerequisite "
+    first = f"so {c.code} goes first" if required else f"so {c.code} or another route goes first"
+    return "cannot tell", (f"Cannot tell which of the two the question is about: the calendar lists no prerequisite "
                            f"for {_label(c)} {ref}, but {needs}, {first}.")
 
 
@@ -474,7 +474,7 @@ _SKIP_LEADS = {"Yes: ": ("no", "No, it cannot be skipped: "), "No: ": ("yes", "Y
 def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
     """Each "is A required for B" verdict as the answer to "can A be skipped for B". A course B's prerequisite
     does not name at all gets no "Yes" there: the question is then most often one of the student's own way
-    into B ("can I get into B without A?"), which B's actual prerequisite, said in full, answers, or one read
+    into B ("is B open to me without A?"), which B's actual prerequisite, said in full, answers, or one read
     the wrong way round, which a "Yes, it can be skipped" would answer wrongly."""
     out_verdicts, out_lines, n = [], [], 0
     for line in lines:
@@ -983,7 +983,7 @@ def subject_level(q: Question, facts: FactStore) -> FactAnswer | None:
         return FactAnswer("subject_level", "none", f"The calendar lists no {levels} {'/'.join(q.subjects)} "
                           "courses.", w.sources)
     lines = [f"{levels} {'/'.join(q.subjects)} courses in the calendar:"]
-    if q.asks_duty and not q.entities.programs:  # "which second-year ECON courses do I need"
+    if q.asks_duty and not q.entities.programs:  # "second-year ECON: the ones needed?"
         lines = [f"Which {levels} {'/'.join(q.subjects)} courses you need depends on your program, and ubcal "
                  f"found no program table that says so for this question; these are all of them in the calendar, "
                  f"not a list of requirements:"]
@@ -1033,7 +1033,7 @@ def _names(facts: FactStore, goal: str, course: str) -> bool:
 
 
 def _relation_asked(q: Question, facts: FactStore) -> Question | None:
-    """"Would A be accepted as the prerequisite for B?", read as a question about both courses' prerequisites:
+    """"Would A be accepted for B's prerequisite?", read as a question about both courses' prerequisites:
     a yes/no question about two courses, one of whose prerequisites names the other, asks how the two relate,
     and a list of each one's prerequisites would answer something else (a "Yes: A requires ..." about A's own).
     As a need question, its lead carries a verdict word only when a word says which way it points."""

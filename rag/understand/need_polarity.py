@@ -1,6 +1,6 @@
 """Which way a question about one course and another's requirement points, learned from examples.
 
-"Is A a prerequisite for B?", "do I really need A for B?" and "is there a way around A for B?" name the
+"Is A a prerequisite for B?", "do I really need A for B?" and "can B be had without A?" name the
 same two courses, and a "Yes" means opposite things. The need words (``need_words.json``) settle the
 phrasings they list; any other wording used to leave the answer with no verdict word, and a listed word
 inside a question that points the other way ("does B let people in who didn't take A", read as need)

@@ -130,7 +130,7 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
-_HOW_MANY_RE = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)  # asks for a number, never a yes or no
+_NUMBER_ASKED_RE = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)  # asks for a number, never a yes or no
 # "is A (alone) enough for", "is that the whole prereq of", "would it render me eligible"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
                           # "does A qualify me for B", "would that get me eligible": the course is what qualifies
@@ -366,7 +366,7 @@ class Question:
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
     asks_before: bool = False  # "is A a prerequisite / needed beforehand": a corequisite is then no "Yes"
-    asks_duty: bool = False  # "which second-year ECON courses do I need": what a program requires, not a list
+    asks_duty: bool = False  # "second-year ECON: the ones needed?": what a program requires, not a list
     asks_sufficiency: bool = False  # "do A and B cover C": a corequisite still to take makes it a "No"
     confidence: float = 0.0
     parts: list["Question"] = field(default_factory=list)
@@ -997,7 +997,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             return first("prereq_of")  # "before I can do X, which course should I have": X's prerequisites
         if not told_history and "coreq_of" in names and _COREQ_WORD_RE.search(part) \
                 and top in ("reverse_prereq", "unlocks", "subject_level", "topic_level", "program_year", "describe"):
-            return first("coreq_of")  # "which courses have to be taken alongside A": A's corequisites, not a list
+            return first("coreq_of")  # "the courses to take alongside A": A's corequisites, not a list
         if top == "prereq_of" and "reverse_prereq" in names and _PREREQ_FOR_WHAT_RE.search(part):
             return first("reverse_prereq")  # "A is a prereq of which courses?": what A leads to
         opens = _OPENS_RE.search(part)
@@ -1038,7 +1038,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                     + [f for f in feasible if f[0] in ("decline", "other")])
         names = [name for name, _ in feasible]
         top = feasible[0][0]
-    if len(courses) == 1 and _HOW_MANY_RE.search(part) and dict(FACETS)["credits"].search(part) \
+    if len(courses) == 1 and _NUMBER_ASKED_RE.search(part) and dict(FACETS)["credits"].search(part) \
             and "credits" in names and top == "program_course":
         return first("credits")  # "how many creds is the chem eng capstone A": a number, not whether P lists A
     if programs and "program_course" in names:
@@ -1133,7 +1133,7 @@ def _read_as_substitution(q: Question, swap: Substitution) -> None:
 def _read_need_direction(q: Question) -> None:
     """Which way a question of one course's need of another points (``need_words.json``): membership ("is A a
     prerequisite of B"), necessity, skipping, "beforehand". Read for need questions, and for a yes/no question
-    about two courses' prerequisites ("would A be accepted as the prerequisite for B?"), which the answer
+    about two courses' prerequisites ("would A be accepted for B's prerequisite?"), which the answer
     turns into a need question when one course's prerequisite names the other."""
     q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _NECESSITY_RE.search(q.text)
     q.asks_skip = _SKIP_RE.search(q.text) is not None

@@ -541,7 +541,7 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
 
 def _nearest_is_other(subject: str) -> bool:
     """Whether the person named nearest before the course is someone other than the student: "the TA told me
-    she took A" and "my older cousin did A" are theirs, "my friend and I took A" and "my friend says I can,
+    she took A" and "an older sibling did A" are theirs, "my friend and I took A" and "my friend says I can,
     since I took A" are the student's. A clause naming nobody ("took A in May") is the student's. Names are
     not read: a capitalised word before a verb ("Priya passed A") was as often the student's own opener."""
     others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)]
