@@ -661,7 +661,7 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
     done = [c for c in codes if c in q.completed and c not in q.not_completed]
     asked = [c for c in codes if c not in done]
     if len(asked) != 1 or not done:
-        return None  # which course is asked about, against which, is not clear
+        return None  # the course asked about, and the history to weigh it against, are not clear
     w = _Writer()
     target = facts.courses[asked[0]]
     rt = w.cite(course_source(target))

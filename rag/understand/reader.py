@@ -223,7 +223,7 @@ _BEFORE_COURSE_RE = re.compile(r"\b(?:before|ahead of|prior to)\s+(?:i\s+|you\s+
 # what ties one course to another in "do I need A for B", "A before B", "A to get into B"
 _COURSE_TO_COURSE_RE = re.compile(r"[A-Z]{2,5} \d{3}[A-Z]?\b.*\b(?:for|before|prior to|ahead of|into|to take|to do|"
                                   r"to get into)\s+[A-Z]{2,5} \d{3}", re.IGNORECASE)
-# "does that block / stop me from / keep me out of B": asked of a history, whether it bars a course
+# "does that block / stop me from B", "will it keep me out": asked of a history, whether it bars a course
 _STOPS_ME_RE = re.compile(r"\bblock\w*|\bstop\w* me\b|\bprevent\w* me\b|\bkeep\w* me out\b|\bbar\w* me\b|"
                           r"\block\w* me out\b|\brule\w* me out\b", re.IGNORECASE)
 _IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require|ask for)\b|"

@@ -77,7 +77,7 @@ CUE_DONE_FLOOR = 0.4
 # A "done" reading of a clause that holds a negation ("never made it onto my transcript", "nowhere in my
 # history") needs this much, cue or no cue: the sentence vector and the spelling features read such a clause
 # much as its positive twin, and a bank of gaps taught that to 0.8 but not beyond. A double negative ("not
-# like I haven't taken A") is left unclear by it, which costs a "Yes" and never gives one.
+# as if A were never taken") is left unclear by it, which costs a "Yes" and never gives one.
 NEGATED_DONE_THRESHOLD = 0.95
 # ... and a "not done" reading of such a clause is taken below THRESHOLD, from this much: the negation the
 # course's own words hold and the classifier's best guess agree, and a wrong "not done" can only cost a "Yes"
