@@ -1037,7 +1037,7 @@ def _relation_asked(q: Question, facts: FactStore) -> Question | None:
     a yes/no question about two courses, one of whose prerequisites names the other, asks how the two relate,
     and a list of each one's prerequisites would answer something else (a "Yes: A requires ..." about A's own).
     As a need question, its lead carries a verdict word only when a word says which way it points."""
-    if q.intent != "prereq_of" or not q.yes_no or len(q.targets) != 2:
+    if not q.relates_two:
         return None
     a, b = q.targets
     for goal, asked in ((b, a), (a, b)):

@@ -390,6 +390,12 @@ class Question:
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
+    def relates_two(self) -> bool:
+        """A yes/no question read as two courses' prerequisites ("would A be accepted for B's prerequisite?"):
+        it asks how the two relate, so its need direction is read, and the answer checks the relation."""
+        return self.intent == "prereq_of" and self.yes_no and len(self.targets) == 2
+
+    @property
     def off_calendar(self) -> bool:
         """Names a discipline but asks nothing about a course or program: decline, whatever matches it."""
         e = self.entities
@@ -1144,8 +1150,7 @@ def _read_need_direction(q: Question) -> None:
 def _weigh_polarity(q: Question, reader: Reader) -> None:
     """A need question's direction, from its words and, when sure, the polarity classifier
     (``need_polarity.weigh``); asked only of need questions, so no other question pays for the encoding."""
-    relation = q.intent == "prereq_of" and q.yes_no and len(q.targets) == 2
-    if reader.polarity is None or not (q.intent == "need_check" or relation) or q.substitute is not None:
+    if reader.polarity is None or not (q.intent == "need_check" or q.relates_two) or q.substitute is not None:
         return
     scores = reader.polarity.scores([reader.titles.codes_for_titles(q.text)], reader.subjects)[0]
     q.asks_direction, q.asks_membership, q.asks_skip = need_polarity.weigh(
@@ -1246,7 +1251,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
         q.targets = [c for c in codes if c in known] or codes
         q.target = q.targets[0]
-        if intent == "prereq_of" and q.yes_no and len(q.targets) == 2:
+        if q.relates_two:
             _read_need_direction(q)
     elif intent in ("topic_level", "subject_level"):
         q.topic = _topic(q.text, q.subjects)
