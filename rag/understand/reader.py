@@ -801,11 +801,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
-    _weigh_polarity(q, reader)
     swap = read_substitution(text, local)
     if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):
         _read_as_substitution(q, swap)  # "can A stand in for B for C": not a history ("took A instead of B")
         return q
+    _weigh_polarity(q, reader)  # after the substitution reading, which sets its own direction
     # the second reading, when the classifier found it nearly as likely: tried if the first cannot be answered
     if len(feasible) > 1 and feasible[1][1] >= RUNNER_UP_SHARE * confidence and feasible[1][0] != "other":
         second = copy.copy(q)
@@ -1150,7 +1150,7 @@ def _read_need_direction(q: Question) -> None:
 def _weigh_polarity(q: Question, reader: Reader) -> None:
     """A need question's direction, from its words and, when sure, the polarity classifier
     (``need_polarity.weigh``); asked only of need questions, so no other question pays for the encoding."""
-    if reader.polarity is None or not (q.intent == "need_check" or q.relates_two) or q.substitute is not None:
+    if reader.polarity is None or not (q.intent == "need_check" or q.relates_two):
         return
     scores = reader.polarity.scores([reader.titles.codes_for_titles(q.text)], reader.subjects)[0]
     q.asks_direction, q.asks_membership, q.asks_skip = need_polarity.weigh(
