@@ -130,6 +130,13 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
     """What a course history leads to: the courses now open, then those it counts toward, each with what
     else they need."""
     done = set(q.completed) - set(q.not_completed)
+    pending = set(q.concurrent + q.assumed + q.unclear) - done  # under way or planned is also not completed
+    if not done and pending:
+        # "done with A this term, what does it open": what A leads to does not depend on whether A is finished,
+        # so a course under way, planned or of unclear status is answered as once completed, never as done
+        as_done = replace(q, completed=sorted(pending), concurrent=[], assumed=[], unclear=[],
+                          not_completed=[c for c in q.not_completed if c not in pending])
+        return _once_completed(as_done, facts, pending)
     if not done or not all(c in facts.courses for c in done):
         return None
     candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
@@ -172,6 +179,16 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
             lines.append(f"- and {len(more) - MAX_LISTED} more courses that name {have}.")
     derived = [str(len(more) - MAX_LISTED)] if len(more) > MAX_LISTED else []
     return FactAnswer("unlocks", "", "\n".join(lines), w.sources, met + maybe + more, derived)
+
+
+def _once_completed(q: Question, facts: FactStore, pending: set[str]) -> FactAnswer | None:
+    """What courses the student has not (clearly) finished lead to, said as what opens once they are done."""
+    answer = unlocks(q, facts)
+    if answer is None:
+        return None
+    have = ", ".join(sorted(pending))
+    lead = f"Once you have completed {have} (you did not clearly say it is done), this is what it leads to.\n"
+    return replace(answer, text=lead + answer.text)
 
 
 def _by_subject(codes: list[str], w: Writer, facts: FactStore) -> list[str]:

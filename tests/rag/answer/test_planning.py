@@ -65,6 +65,16 @@ def test_what_a_course_leads_to_names_both_kinds_with_what_else_they_need():
     assert any("ABCD 310" in line and "also needs ABCD 210" in line for line in a.text.splitlines())
 
 
+def test_what_a_course_under_way_leads_to_is_said_as_once_completed_never_as_done():
+    facts = _facts(_course("ABCD 200"), _course("ABCD 300", "ABCD 200."))
+    facts.required_by = {"ABCD 200": [("ABCD 300", True)]}
+    q = _q("unlocks", unclear=["ABCD 200"])
+    a = unlocks(q, facts)
+    assert a is not None and a.text.startswith("Once you have completed ABCD 200 (you did not clearly say")
+    assert "ABCD 300" in a.text and not says_yes(a.text)
+    assert unlocks(_q("unlocks", not_completed=["ABCD 200"]), facts) is None  # a course not done opens nothing
+
+
 def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_done():
     from rag.answer.planning import _done_among
 
