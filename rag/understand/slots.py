@@ -174,6 +174,12 @@ _GRADING_OPTION_RE = re.compile(r"\b(?:credit|cr)\s*/\s*d\s*/\s*f(?:ail)?\b", re
 _SPELLED_GRADE_RE = re.compile(r"(?<![\w-])(?P<letter>(?-i:[A-D]))[\s-]?(?P<sign>minus|plus)\b", re.IGNORECASE)
 
 
+# "all of term 1 is done (A, B, 403)": a bracket of courses only, right after "done", is what is done; "done"
+# counts as a cue only right before a course ("A done, B?" is A's), so the bracket is opened
+_DONE_BRACKET_RE = re.compile(r"\b(done)\s*\(((?:\s*(?:[A-Za-z]{2,5}[ _-]?)?\d{3}[A-Za-z]?\s*(?:,|/|&|\band\b)?)+)\)",
+                              re.IGNORECASE)
+
+
 def normalize_text(text: str, known: set[str] | None = None) -> str:
     """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200", and a subject
     written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
@@ -183,6 +189,7 @@ def normalize_text(text: str, known: set[str] | None = None) -> str:
     text = _SPELLED_GRADE_RE.sub(lambda m: m["letter"] + ("-" if m["sign"].lower() == "minus" else "+"), text)
     text = _read_marks(text)
     text = _ARROW_RE.sub(" for ", text)  # "A and B done -> C ok?": the arrow points at the course asked about
+    text = _DONE_BRACKET_RE.sub(lambda m: f"{m.group(1)} {m.group(2).strip()},", text)
 
     def named(m: re.Match) -> str:
         code = f"{SUBJECT_NAMES[m.group(1).lower()]} {m.group(2).upper()}"

@@ -154,3 +154,14 @@ def test_done_right_before_a_course_is_a_done_cue():
 
 def test_done_after_a_negation_is_no_done_cue():
     assert read_mentions("hasn't done ABCD 220, can I take ABCD 320?", ["ABCD"])[0].role != DONE
+
+
+@pytest.mark.parametrize("text, roles", [
+    # a bracket of courses only, right after "done", is what is done; a bracket with words is not opened
+    ("all of term 1 is done (ABC 100, ABC 200, ABC 300). what's left?", [DONE, DONE, DONE]),
+    ("ABC 100 done (DEF 200 in progress), can I take ABC 400?", ["", NOT_DONE, "target"]),
+])
+def test_a_bracket_of_courses_after_done_is_what_is_done(text, roles):
+    from rag.understand.slots import normalize_text
+
+    assert [m.role for m in read_mentions(normalize_text(text), SUBJECTS)] == roles
