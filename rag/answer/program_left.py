@@ -75,8 +75,16 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     year = f"Year {q.year}"
     lines = [f"Left in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
              f"{' '.join(refs.values())}:"]
+    unspent = electives  # the elective credits the student has, said against the open rows they fill
+    split_electives: list[str] = []
     for r in left:
         credit = f" ({r.credits} credit{'' if r.credits == '1' else 's'})" if r.credits else ""
+        row_credits = _credits(r, facts) or 0.0
+        if unspent and not r.codes and row_credits:
+            used = min(unspent, row_credits)
+            unspent -= used
+            credit = f" ({r.credits} credits: {_num(used)} of them done, {_num(row_credits - used)} left)"
+            split_electives += [_num(used), _num(row_credits - used)]
         note = f": {_short_note(r.notes, done)}" if r.notes and not r.codes else ""
         lines.append(f"- {r.requirement}{credit}{note}")
     if done_rows:
@@ -94,7 +102,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     if named:
         lines.append("Kept on the list: " + "; ".join(f"{c} ({said[c]})" for c in named) + ".")
     derived = [_num(still), _num(total), _num(done_credits)] + [r.credits for r in left if r.credits] + counted \
-        + [_num(credit) for _, _, credit, _ in filled]
+        + [_num(credit) for _, _, credit, _ in filled] + split_electives
     return FactAnswer("program_left", "", "\n".join(lines), w.sources,
                       [c for r in left for c in r.codes], derived)
 

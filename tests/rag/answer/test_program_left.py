@@ -35,6 +35,8 @@ def test_a_program_year_left_subtracts_done_rows_and_counts_the_credits(mech):
     assert "ABCD 202" in todo and "ABCD 201 " not in todo and "EFGH 211" not in todo and "Elective (6 credits)" in todo
     with_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=6), mech)
     assert "Left in Year 2 of Mechanical Engineering: 6 of" in with_electives.text
+    some_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=2), mech)
+    assert "Elective (6 credits: 2 of them done, 4 left)" in some_electives.text
 
 
 def test_a_year_the_tables_do_not_hold_is_said(mech):
