@@ -608,6 +608,27 @@ def _negated(window: str) -> bool:
     return _NEGATION_RE.search(window[lo:hi]) is not None
 
 
+# the end of a question that is a course and a few words of time or assent ("B now?", "B this fall
+# alright?"), after the student's story: the course asked about, whatever the time words suggest
+_TAIL_CUT_RE = re.compile(r"[.?!;,]|\s[-\u2014\u2013]+\s")
+TAIL_WORDS = 3
+
+
+def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether ``mentions[index]`` is the last course, after at least one other, alone in a last clause that
+    ends the question with a question mark and holds at most TAIL_WORDS other words. The classifier reads such
+    a clause by its time words ("now", "this fall") as a course under way, and the question then had no
+    course asked about."""
+    m = mentions[index]
+    if index == 0 or index != len(mentions) - 1 or not text.rstrip().endswith("?"):
+        return False
+    start = max((c.end() for c in _TAIL_CUT_RE.finditer(text, 0, m.start)), default=-1)
+    if start < 0 or start <= mentions[index - 1].start:
+        return False
+    tail = text[start:m.start] + text[m.end:].rstrip().rstrip("?")
+    return len(_WORD_RE.findall(tail)) <= TAIL_WORDS and "?" not in text[m.end:].rstrip()[:-1]
+
+
 def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Status] | None) -> None:
     """Each mention's role from the cue patterns and the classifier together.
 
@@ -684,6 +705,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         sure_not_done = s.label == "not_done" and (m.role != TARGET or s.confidence >= OVERRULE_THRESHOLD) or (
             m.role == "" and s.label == UNCLEAR and s.best == "not_done" and negated
             and s.confidence >= NEGATED_NOT_DONE_THRESHOLD)  # "A is not something I've completed": 0.54
+        if m.role == "" and under_way and not premise and asked_in_tail(text, mentions, i):
+            m.status = "asked"  # "A hopefully next summer. B this fall alright?": B is asked, not under way
+            continue
         if sure_not_done or under_way and (m.role != TARGET or premise or later):  # a course asked about gives way
             # only to a sure "not done" ("for A, I have B but no C": A read 0.7 not done from "no C")
             m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.best or s.label, "planned")

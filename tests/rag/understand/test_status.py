@@ -456,3 +456,19 @@ def test_a_course_asked_about_or_done_is_no_plan():
 def test_a_course_another_person_did_is_told_apart_from_the_students_own(text, theirs):
     mentions = read_mentions(text, ["ABCD"])
     assert st.someone_else(text, mentions, 0) is theirs
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("ABCD 110 hopefully next summer. EFGH 100 this fall alright?", True),
+    ("ABCD 110 probably next year. EFGH 100 now?", True),
+    ("ABCD 110 later this year, EFGH 100 right now?", True),
+    # a clause that tells more than time words is the student's own story
+    ("ABCD 110 next summer. I am taking EFGH 100 at the moment, ok?", False),
+    ("ABCD 110 next summer and EFGH 100 this fall?", False),  # no break: one plan of two courses
+])
+def test_a_course_alone_with_time_words_ending_the_question_is_the_one_asked(text, asked):
+    mentions = read_mentions(text, SUBJECTS)
+    planned, under_way = st.Status("planned", 0.95), st.Status("in_progress", 0.9)
+    st.settle_statuses(text, mentions, [planned, under_way])
+    assert (mentions[1].status == "asked") == asked
+    assert mentions[0].role == NOT_DONE  # the plan stays a plan
