@@ -747,6 +747,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if not _COREQ_WORD_RE.search(part):  # no word of taking courses together: not a corequisite question,
         feasible = [(name, p) for name, p in feasible if name != "coreq_of"]  # however near its vector
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told, " ".join(told_only))
+    if feasible and feasible[0][0] == "decline" and len(courses) > 1 and "eligibility" in [n for n, _ in feasible] \
+            and plan_order(text, local) is not None:
+        # "A in the fall then B in the spring - good?": courses planned in time order ask whether the order
+        # works, whatever the season words say of timetables
+        feasible = _put_first(feasible, "eligibility")
     rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
             and feasible[0][0] in (("prereq_of", "eligibility") if rest_asked else ("prereq_of",)):
@@ -1112,10 +1117,19 @@ def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
     return any(m.role == DONE or m.assumed for m in local) and _NEXT_ASK_RE.search(part) is not None
 
 
+_TOLD_STATUSES = ("done", "not_done", "in_progress", "planned")  # what the status reader may read as history
+
+
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
     told = [m.end for m in local if m.role in (DONE, NOT_DONE)]
+    if not told and len(local) > 1 and local[-1].role in (TARGET, ""):
+        # no cue word, but the status reader read a plan or a course under way ("A hopefully next summer.
+        # B this fall alright?"): the history is every course before the last, which is the one asked
+        told = [m.end for m in local[:-1] if m.status in _TOLD_STATUSES]
+        if len(told) < len(local) - 1:
+            return False
     if not told:
         return False
     later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]

@@ -806,3 +806,8 @@ def test_a_last_sentence_relating_two_courses_is_no_bare_course_asked_after_a_hi
 def test_how_many_credits_of_a_course_a_program_lists_asks_for_a_number(reader):
     q = understand("how many creds is the mech eng design course ABCD 221", reader)
     assert q.intent == "credits" and q.target == "ABCD 221"
+
+
+def test_courses_planned_in_time_order_ask_whether_the_order_works_not_a_timetable(reader):
+    q = understand("ABCD 210 in the fall then ABCD 310 in the spring - good?", reader)
+    assert q.intent == "eligibility"
