@@ -1117,19 +1117,10 @@ def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
     return any(m.role == DONE or m.assumed for m in local) and _NEXT_ASK_RE.search(part) is not None
 
 
-_TOLD_STATUSES = ("done", "not_done", "in_progress", "planned")  # what the status reader may read as history
-
-
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
     told = [m.end for m in local if m.role in (DONE, NOT_DONE)]
-    if not told and len(local) > 1 and local[-1].role in (TARGET, ""):
-        # no cue word, but the status reader read a plan or a course under way ("A hopefully next summer.
-        # B this fall alright?"): the history is every course before the last, which is the one asked
-        told = [m.end for m in local[:-1] if m.status in _TOLD_STATUSES]
-        if len(told) < len(local) - 1:
-            return False
     if not told:
         return False
     later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
