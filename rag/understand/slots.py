@@ -247,6 +247,9 @@ def _clause_start(text: str, pos: int) -> int:
     return start
 
 
+_OBLIGATION_RE = re.compile(r"(?:have|'ve|\bve|got)$", re.IGNORECASE)  # a "have" cue that "to" makes a duty
+
+
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
     """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
     separates them ("without A or B": both not completed)."""
@@ -266,6 +269,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
         return NONE, ""
     kind = "not" if last["not"] else "done" if last["done"] else "target"
+    if kind == "done" and _OBLIGATION_RE.search(last.group(0)) and re.match(r"\s+to\b", window[last.end():]):
+        return NONE, ""  # "do I have to sit through A", "I've got to take A": a duty, not a course had
     if kind == "not" and _PRONOUN_OBJECT_RE.match(window[last.end():]):
         return NONE, ""  # "failed it, B possible?": the failed course is the one before, not B
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):

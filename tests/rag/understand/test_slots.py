@@ -165,3 +165,13 @@ def test_a_bracket_of_courses_after_done_is_what_is_done(text, roles):
     from rag.understand.slots import normalize_text
 
     assert [m.role for m in read_mentions(normalize_text(text), SUBJECTS)] == roles
+
+
+@pytest.mark.parametrize("text, roles", [
+    # "have to" is a duty: the course after it is not one the student has
+    ("do I have to sit through ABC 100 to get into DEF 200?", ["", "target"]),
+    ("I've got to take ABC 100 before DEF 200, right?", ["target", "target"]),
+    ("I have ABC 100, can I take DEF 200?", [DONE, "target"]),
+])
+def test_have_to_is_a_duty_not_a_course_had(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
