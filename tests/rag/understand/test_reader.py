@@ -553,7 +553,9 @@ def test_a_course_number_before_for_is_not_a_grade():
 
 
 @pytest.mark.parametrize("text", ["tapped out of ABCD 110 after the midterm. Is EFGH 100 still an option for me?",
-                                  "can I still sign up for EFGH 100?"])
+                                  "can I still sign up for EFGH 100?",
+                                  "I have still to do ABCD 110 - EFGH 100 possible?",
+                                  "ABCD 110 is something I have to take still. EFGH 100 this term?"])
 def test_a_question_about_the_students_own_path_is_never_a_change_question(reader, text):
     q = understand(text, reader)
     assert q.intent not in CHANGE_INTENTS
