@@ -30,6 +30,8 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
              r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
              r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|dropping|withdrew(?: from)?|"
+             # "passed on A": declined it (right before the course only; "passed on my second try" is a pass)
+             r"pass(?:ed)? on(?=\s+[A-Za-z]{2,5}[ _-]?\d{3}|\s*$)|"
              r"withdraw(?:ing)?(?: from)?|"
              r"withdrawn(?: from)?|w'?d|skipped|skip|skipping|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
@@ -43,7 +45,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"require|have to (?:take|do))(?: to (?:take|do|have))?|no|not|never")
 _DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
          r"i(?: have|'ve| ve|ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
-         r"took|did)|i (?:pass|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
+         r"took|did)|i (?:pass(?!\s+on\b)|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
          r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
@@ -247,6 +249,9 @@ def _clause_start(text: str, pos: int) -> int:
     return start
 
 
+# a duty or goal right before a course whose "done" follows it: "need to get A done", "gotta have A finished"
+_DUTY_BEFORE_RE = re.compile(r"\b(?:need|needs|have|has|got|gotta|must|should|supposed|meant|want|wanna|hope|"
+                             r"hoping|trying|going|gonna|plan|planning)\s+(?:to\s+)?(?:get|have)\s+$", re.IGNORECASE)
 _OBLIGATION_RE = re.compile(r"(?:have|'ve|\bve|got)$", re.IGNORECASE)  # a "have" cue that "to" makes a duty
 
 
@@ -317,6 +322,8 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
                 and not _post_cue_end(text[mentions[j].end:nxt.start]):
             post = ""  # "have A, dropped B": the cue reaches forward to B, not back to A
 
+        if post == DONE and _DUTY_BEFORE_RE.search(text[max(0, mentions[i].start - 40):mentions[i].start]):
+            post = ""  # "I need to get A done first", "supposed to have A finished": a goal, not a fact
         if post:
             for m in mentions[i:j + 1]:
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:

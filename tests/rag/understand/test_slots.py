@@ -175,3 +175,22 @@ def test_a_bracket_of_courses_after_done_is_what_is_done(text, roles):
 ])
 def test_have_to_is_a_duty_not_a_course_had(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
+
+
+@pytest.mark.parametrize("text, roles", [
+    # "done" after a course is a goal when a duty or wish stands right before the course
+    ("I need to get ABC 100 done first, can I sign up for DEF 200?", ["", "target"]),
+    ("gotta have ABC 100 finished before DEF 200?", ["", "target"]),
+    ("ABC 100 done, DEF 200 now?", [DONE, ""]),
+])
+def test_done_after_a_course_is_a_goal_after_a_duty(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)][:2] == roles
+
+
+@pytest.mark.parametrize("text, roles", [
+    ("passed on ABC 100 last year. DEF 200?", [NOT_DONE, ""]),  # "passed on" a course: declined it
+    ("can I pass on ABC 100 and take DEF 200?", [NOT_DONE, "target"]),
+    ("passed ABC 100 last year. DEF 200?", [DONE, ""]),
+])
+def test_passing_on_a_course_is_declining_it(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
