@@ -143,10 +143,22 @@ def labelled_sentences(text: str) -> dict[str, str]:
     return out
 
 
+# an exclusion with two sides: what the student holds credit for, and what they then cannot get credit for;
+# the courses of one side do not exclude each other ("credit for MECH 435 cannot also receive credit for
+# BMEG 230 or BMEG 330" had made BMEG 230 and BMEG 330, a course and its prerequisite, exclude each other)
+_TWO_SIDED_RE = re.compile(r"\bcredit for\b(?P<before>.*?)\b(?:cannot|may not|will not|are not)\b(?P<after>.*)",
+                           re.IGNORECASE)
+
+
 def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
     """Codes an exclusion sentence excludes ``code`` with. Alternatives are separated by "or" and commas;
     courses joined by "and" or "both" form one alternative ("only one of PSYC 100 or PSYC 101 and 102",
     "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other."""
+    sides = _TWO_SIDED_RE.search(sentence)
+    if sides:  # "Students with credit for A cannot also receive credit for B or C": A against each of B, C
+        before, after = (unique_codes(sides.group(n), subjects, strict=True) for n in ("before", "after"))
+        if code in before or code in after:
+            return [c for c in (after if code in before else before) if c != code]
     groups: list[list[str]] = []
     grouping = re.search(r"\bor\b", sentence) is not None  # "only one of A and B": "and" lists, not groups
     for alternative in re.split(r"\s+or\s+", sentence):

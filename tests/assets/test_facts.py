@@ -148,3 +148,17 @@ def test_a_repeat_limit_is_not_an_exclusion():
     assert exclusion_sentences("May be repeated. A maximum of 6 credits may be taken. Prerequisite: ABCD 241.") == []
     assert exclusion_sentences("A maximum of 12 credits can be granted for either one of or any combination of "
                                "ABCD 401, ABCD 501.") == []
+
+
+@pytest.mark.parametrize("code, excluded", [
+    ("EFGH 230", ["ABCD 435"]), ("EFGH 330", ["ABCD 435"]), ("ABCD 435", ["EFGH 230", "EFGH 330"])])
+def test_a_two_sided_exclusion_excludes_each_side_from_the_other_not_within_a_side(code, excluded):
+    from assets.facts import excluded_by
+    sentence = "Students who have received credit for ABCD 435 cannot also receive credit for EFGH 230 or EFGH 330."
+    assert excluded_by(sentence, code, ["ABCD", "EFGH"]) == excluded
+
+
+def test_a_one_sided_list_still_excludes_every_member_from_the_others():
+    from assets.facts import excluded_by
+    assert excluded_by("Credit will be granted for only one of ABCD 100, EFGH 100 or ABCD 110.", "ABCD 100",
+                       ["ABCD", "EFGH"]) == ["EFGH 100", "ABCD 110"]
