@@ -1023,7 +1023,22 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
         each = [replace(q, target=t, targets=[t], parts=[]) for t in q.targets]
         return answer_parts(replace(q, parts=each), facts)
     answerer = ANSWERERS.get(q.intent)
-    return answerer(q, facts) if answerer else None
+    return _credit_for_one_only(q, facts, answerer(q, facts)) if answerer else None
+
+
+def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None) -> FactAnswer | None:
+    """A "Yes" to taking a course, asked beside a course it is credit-excluded with ("A + B: can both go
+    toward my degree?", "have A, is B worth it"), would hide that only one of the two earns credit: the
+    answer is the pair's exclusion, whatever words the question used for it."""
+    if fact is None or q.intent != "eligibility" or fact.verdict != "yes" or q.target not in facts.courses:
+        return fact
+    target = facts.courses[q.target]
+    for other in q.entities.courses:
+        if other != q.target and other in facts.courses and _excluded_pair(target, facts.courses[other], facts):
+            pair = replace(q, intent="exclusion", target=other, targets=[other, q.target], asks_excluded=False,
+                           entities=replace(q.entities, courses=[other, q.target]))
+            return exclusion(pair, facts) or fact
+    return fact
 
 
 def _names(facts: FactStore, goal: str, course: str) -> bool:

@@ -637,3 +637,16 @@ def test_a_level_list_asked_as_what_one_needs_says_it_is_no_list_of_requirements
     assert subject_level(q, facts).text.startswith("200-level ABCD courses in the calendar:\n- ABCD 210")
     needed = subject_level(replace(q, asks_duty=True), facts).text
     assert needed.startswith("Which 200-level ABCD courses you need depends on your program") and "ABCD 210" in needed
+
+
+def test_a_yes_to_a_course_named_beside_one_it_is_credit_excluded_with_is_the_exclusion():
+    from rag.answer.facts import answer_from_facts
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    target = replace(_course("ABCD 310"), excluded_with=["EFGH 310"], exclusion="Credit for only one of them.")
+    facts = _facts(target, _course("EFGH 310"), _course("ABCD 320"))
+    a = answer_from_facts(_q("eligibility", target="ABCD 310", unclear=["EFGH 310"]), facts)  # "A + B: both?"
+    assert a.verdict == "no" and a.text.startswith("No: EFGH 310 and ABCD 310 are credit-excluded")
+    plain = answer_from_facts(_q("eligibility", target="ABCD 310", unclear=["ABCD 320"]), facts)
+    assert plain.verdict == "yes"
