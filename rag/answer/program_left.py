@@ -47,7 +47,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
         total += credits or 0.0
         if credits is None:
             unknown.append(r.requirement)
-        needed = _needed(r)
+        needed = courses_needed(r)
         have = [c for c in r.codes if c in done]
         if r.codes and needed and 0 < len(have) < needed:  # "Three of A, B, C, D" with two of them done
             part_done = (credits or 0.0) * len(have) / needed
@@ -190,7 +190,7 @@ _COUNT_OF_RE = re.compile(r"\s*(one|two|three|four|five|six|\d)\s+of\b", re.IGNO
 NOTE_SENTENCES = 2  # sentences of an elective row's note shown; the table behind the citation has the rest
 
 
-def _needed(r: ProgramRow) -> int | None:
+def courses_needed(r: ProgramRow) -> int | None:
     """How many of a row's courses it asks for: "Three of the following: ..." 3, "A or B" 1; None for all."""
     m = _COUNT_OF_RE.match(r.requirement)
     if m:

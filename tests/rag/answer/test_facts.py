@@ -318,6 +318,28 @@ def test_a_program_page_whose_tables_stop_before_the_year_asked_is_cannot_tell_n
     assert lists("ABCD 110", year=2).verdict == "yes"  # listed in Year 1, so listed
 
 
+@pytest.mark.parametrize("requirement, codes, duty, verdict", [
+    ("ABCD 110 or ABCD 111", ["ABCD 110", "ABCD 111"], True, "no"),  # one option is not required
+    ("Two of ABCD 110, 111, 112", ["ABCD 110", "ABCD 111", "ABCD 112"], True, "no"),
+    ("ABCD 110, 111", ["ABCD 110", "ABCD 111"], True, "yes"),  # a list asks for every course
+    ("ABCD 110 or ABCD 111", ["ABCD 110", "ABCD 111"], False, "yes"),  # listed as one option: listed
+])
+def test_a_course_a_program_lists_as_one_option_is_not_required(requirement, codes, duty, verdict):
+    from rag.answer.facts import program_course
+    from rag.index.facts import FactStore, ProgramRow
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    rows = [ProgramRow("Widgetry", "https://example.test/widgetry", "year-2", "Year 2", 2, 0, requirement, codes, "3",
+                       "")]
+    facts = FactStore(courses={c: _tiny_course(c) for c in codes}, required_by={}, coreq_of={}, excluded={},
+                      programs={"Widgetry": rows})
+    q = Question(text="", entities=Entities(courses=["ABCD 110"], programs=["Widgetry"]), intent="program_course",
+                 target="ABCD 110", targets=["ABCD 110"], asks_duty=duty)
+    a = program_course(q, facts)
+    assert a.verdict == verdict and a.text.lower().startswith(verdict)
+
+
 def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():
     from rag.answer.facts import eligibility
     from rag.index.facts import FactStore

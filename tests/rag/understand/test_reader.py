@@ -813,3 +813,11 @@ def test_how_many_credits_of_a_course_a_program_lists_asks_for_a_number(reader):
 def test_courses_planned_in_time_order_ask_whether_the_order_works_not_a_timetable(reader):
     q = understand("ABCD 210 in the fall then ABCD 310 in the spring - good?", reader)
     assert q.intent == "eligibility"
+
+
+@pytest.mark.parametrize("text, duty", [("Do Applied Widgets students have to take ABCD 221?", True),
+                                        ("is ABCD 221 mandatory in the Applied Widgets program?", True),
+                                        ("Is ABCD 221 part of the Applied Widgets program?", False)])
+def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader, text, duty):
+    q = understand(text, reader)
+    assert q.intent == "program_course" and q.asks_duty == duty
