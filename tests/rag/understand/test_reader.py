@@ -821,3 +821,8 @@ def test_courses_planned_in_time_order_ask_whether_the_order_works_not_a_timetab
 def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader, text, duty):
     q = understand(text, reader)
     assert q.intent == "program_course" and q.asks_duty == duty
+
+
+def test_is_that_all_a_course_needs_asks_whether_the_history_suffices(reader):
+    q = understand("i've got ABCD 213 under my belt, is that all ABCD 310 needs?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310"
