@@ -815,7 +815,7 @@ def test_courses_planned_in_time_order_ask_whether_the_order_works_not_a_timetab
     assert q.intent == "eligibility"
 
 
-@pytest.mark.parametrize("text, duty", [("Do Applied Widgets students have to take ABCD 221?", True),
+@pytest.mark.parametrize("text, duty", [("In Applied Widgets, is ABCD 221 required?", True),
                                         ("is ABCD 221 mandatory in the Applied Widgets program?", True),
                                         ("Is ABCD 221 part of the Applied Widgets program?", False)])
 def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader, text, duty):
