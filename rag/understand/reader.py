@@ -567,10 +567,10 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
 
 def _tells_history(piece: str, text: str, mentions: list[CodeMention]) -> bool:
     """Whether every course named in ``piece`` (a stretch of ``text``) is one the student says they have
-    or have not done."""
+    or have not done, or one someone else did ("my sister said A was easy and she aced it")."""
     start = text.find(piece)
     inside = [m for m in mentions if start >= 0 and start <= m.start < start + len(piece)]
-    if not inside or not all(m.role in (DONE, NOT_DONE) for m in inside):
+    if not inside or not all(m.role in (DONE, NOT_DONE) or m.someone_elses for m in inside):  # or someone's story
         return False
     if not piece.rstrip().endswith("?"):
         return True

@@ -536,7 +536,21 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     asked = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?")][-1:]
     if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
         return False
-    return _nearest_is_other(subject)
+    return _nearest_is_other(subject) or _speaker_did_it(subject, window[window.find(TARGET_MASK) + len(TARGET_MASK):])
+
+
+# "my sister said A was easy and she aced it": the speaker, taken up again by a pronoun that did the course
+_PRONOUN_DID_RE = re.compile(r"\b(?:she|he|they)\s+(?:\w+\s+)?(?:took|taken|passed|aced|did|finished|completed|"
+                             r"got|failed|flunked|dropped)\b", re.IGNORECASE)
+
+
+def _speaker_did_it(subject: str, after: str) -> bool:
+    """Whether someone who only speaks of the course before it ("my sister said A was easy") is said, after it,
+    to have done it ("and she aced it"), with the student not named in between."""
+    speaker = any(_SAYING_RE.match(subject, m.end()) for m in
+                  [*_THIRD_PARTY_RE.finditer(subject), *_PERSON_NOUN_RE.finditer(subject)])
+    return speaker and _PRONOUN_DID_RE.search(after) is not None and not _FIRST_PERSON_RE.search(
+        after[:_PRONOUN_DID_RE.search(after).start()])
 
 
 def _nearest_is_other(subject: str) -> bool:

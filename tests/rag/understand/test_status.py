@@ -472,3 +472,13 @@ def test_a_course_alone_with_time_words_ending_the_question_is_the_one_asked(tex
     st.settle_statuses(text, mentions, [planned, under_way])
     assert (mentions[1].status == "asked") == asked
     assert mentions[0].role == NOT_DONE  # the plan stays a plan
+
+
+@pytest.mark.parametrize("text, theirs", [
+    ("my sister said ABCD 110 was easy and she aced it. can I take EFGH 100?", True),
+    ("my advisor said ABCD 110 was fine and I passed it. can I take EFGH 100?", False),  # the student did it
+    ("my friend says ABCD 110 is easy. can I take EFGH 100?", False),  # a speaker only
+])
+def test_a_speaker_taken_up_by_a_pronoun_that_did_the_course_is_the_one_who_did_it(text, theirs):
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.someone_else(text, mentions, 0) == theirs
