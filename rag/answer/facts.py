@@ -1027,7 +1027,7 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
     several courses ("prereqs of A and B") course by course, anything else by its intent's answerer."""
     if q.intent == "multi":
         return answer_parts(q, facts)
-    relation = _relation_asked(q, facts)
+    relation = _relation_asked(q, facts) or _options_asked(q, facts)
     if relation is not None:
         return need_check(relation, facts)
     if q.intent in PER_COURSE and len(q.targets) > 1:
@@ -1070,6 +1070,26 @@ def _relation_asked(q: Question, facts: FactStore) -> Question | None:
         if _names(facts, goal, asked):
             return replace(q, intent="need_check", target=goal, targets=[goal], asked=[asked])
     return None
+
+
+def _options_asked(q: Question, facts: FactStore) -> Question | None:
+    """"For C, would either A or B count as the prerequisite?", "Can A or B serve as the prereq for C?": a
+    yes/no question naming three courses (or two named as alternatives, "A or B") asks whether they are C's
+    options, where C is the one course whose prerequisite names all the others. Which course is the goal is
+    read from the calendar, not from the word order, which the readings had got wrong ("is A required for
+    C and B", "can B take C's place for A")."""
+    codes = [c for c in dict.fromkeys(q.entities.courses) if c in facts.courses]
+    alternatives = q.intent == "eligibility" and len(q.either) >= 2 and set(q.either) < set(codes)
+    if not q.yes_no or len(codes) < 3 or not (alternatives or q.intent in ("need_check", "prereq_of")):
+        return None
+    goals = [g for g in codes if all(_names(facts, g, other) for other in codes if other != g)]
+    if len(goals) != 1 or (q.substitute is not None and goals[0] in q.substitute.goals):
+        return None  # a substitution read with the right goal ("can A stand in for B for C") is answered as one
+    asked = [c for c in codes if c != goals[0]]
+    if q.intent == "need_check" and q.substitute is None:  # the direction its words asked stands
+        return replace(q, target=goals[0], targets=[goals[0]], substitute=None, asked=asked)
+    return replace(q, intent="need_check", target=goals[0], targets=[goals[0]], substitute=None, asked=asked,
+                   asks_membership=True, asks_direction=True, asks_skip=False)  # "would A or B count as"
 
 
 def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:

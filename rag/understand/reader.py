@@ -565,6 +565,19 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
     return parts or [text]
 
 
+# a short lead-in before the question proper: "For C, would either A or B count?", "Quick one: is A needed?"
+_LEAD_IN_RE = re.compile(r"^\s*(?:[^,:;?.!]+?\s+){0,5}?[^,:;?.!\s]+\s*[,:;]\s*")
+
+
+def _asks_yes_no(part: str) -> bool:
+    """Whether the question asks for a yes or a no: it opens with an auxiliary ("is", "would", "can"), at
+    the start or after a lead-in of at most six words ("For C, would either A or B count?")."""
+    if _YES_NO_RE.search(part):
+        return True
+    lead = _LEAD_IN_RE.match(part)
+    return lead is not None and _YES_NO_RE.search(part[lead.end():]) is not None
+
+
 def _tells_history(piece: str, text: str, mentions: list[CodeMention]) -> bool:
     """Whether every course named in ``piece`` (a stretch of ``text``) is one the student says they have
     or have not done, or one someone else did ("my sister said A was easy and she aced it")."""
@@ -718,7 +731,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
     q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
                  year=year, term=term, levels=levels, subjects=subjects,
-                 yes_no=_YES_NO_RE.search(part) is not None, year_levels=sorted(levels_in_question(part)),
+                 yes_no=_asks_yes_no(part), year_levels=sorted(levels_in_question(part)),
                  comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
                  spans=finder.spans(part), standing=read_standing(text),
                  scores=read_scores(text, history if history is not None else local),

@@ -672,3 +672,16 @@ def test_a_yes_to_a_course_named_beside_one_it_is_credit_excluded_with_is_the_ex
     assert a.verdict == "no" and a.text.startswith("No: EFGH 310 and ABCD 310 are credit-excluded")
     plain = answer_from_facts(_q("eligibility", target="ABCD 310", unclear=["ABCD 320"]), facts)
     assert plain.verdict == "yes"
+
+
+def test_options_asked_of_three_courses_are_read_against_the_course_that_names_the_others():
+    from rag.answer.facts import answer_from_facts
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    facts = _facts(_course("ABCD 470", "One of ABCD 372, ABCD 373."), _course("ABCD 372"), _course("ABCD 373"))
+    q = replace(_q("prereq_of", target="ABCD 372"), targets=["ABCD 372", "ABCD 373", "ABCD 470"], yes_no=True,
+                entities=replace(_q("prereq_of").entities, courses=["ABCD 372", "ABCD 373", "ABCD 470"]))
+    a = answer_from_facts(q, facts)  # "can A or B serve as the prereq for C?", read as A's and B's prerequisites
+    assert a.text.startswith("Yes, as one option, not required: ABCD 470 requires one of ABCD 372, ABCD 373")
+    assert answer_from_facts(replace(q, yes_no=False), facts).kind == "multi"  # a list asked: each course

@@ -826,3 +826,11 @@ def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader
 def test_is_that_all_a_course_needs_asks_whether_the_history_suffices(reader):
     q = understand("i've got ABCD 213 under my belt, is that all ABCD 310 needs?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310"
+
+
+@pytest.mark.parametrize("text, yes_no", [("For ABCD 310, would either ABCD 213 or ABCD 221 count?", True),
+                                          ("Quick one: is ABCD 213 needed?", True),
+                                          ("what are the prereqs of ABCD 213, and is it hard?", False)])
+def test_a_yes_no_question_may_open_with_a_short_lead_in(text, yes_no):
+    from rag.understand.reader import _asks_yes_no
+    assert _asks_yes_no(text) == yes_no
