@@ -617,11 +617,15 @@ _LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade
                               + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b))", re.IGNORECASE)
 
 
+_EDITION_RE = re.compile(r"\b(?:19|20)\d{2}\s*[/-]\s*\d{2,4}\b")
+
+
 def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
     """Percent grades stated for named courses (only values from 0 to 100); a letter grade counts as the
     lowest percent it stands for (see ``read_letter_grades``)."""
     scores: dict[str, float] = {}
     letters = read_letter_grades(text, mentions)
+    text = _EDITION_RE.sub(lambda m: " " * len(m.group()), text)  # "2025/26" names a calendar year, not a mark
     for m in mentions:
         lo = max(0, m.start - 30)
         found = _SCORE_BEFORE_RE.search(text[lo:m.start])

@@ -194,3 +194,11 @@ def test_done_after_a_course_is_a_goal_after_a_duty(text, roles):
 ])
 def test_passing_on_a_course_is_declining_it(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
+
+
+def test_a_calendar_year_is_not_a_mark():
+    from rag.understand.slots import read_scores
+    text = "what changed for ABC 110 between 2025/26 and 2026/27?"
+    assert read_scores(text, read_mentions(text, SUBJECTS)) == {}
+    text = "got 72 in ABC 110 in 2025-26, can I take ABC 210?"
+    assert read_scores(text, read_mentions(text, SUBJECTS)) == {"ABC 110": 72.0}
