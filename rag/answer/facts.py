@@ -1038,9 +1038,9 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None) -> FactAnswer | None:
-    """A "Yes" to taking a course, asked beside a course it is credit-excluded with ("A + B: can both go
-    toward my degree?", "have A, is B worth it"), would hide that only one of the two earns credit: the
-    answer is the pair's exclusion, whatever words the question used for it."""
+    """A "Yes" to taking a course, asked beside another course that the calendar credit-excludes from it
+    (a sum "A + B" asked as a pair, "have A, is B worth it"), would hide that only one of the two earns
+    credit: the answer is the pair's exclusion, whatever words the question used for it."""
     if fact is None or q.intent != "eligibility" or fact.verdict != "yes" or q.target not in facts.courses:
         return fact
     target = facts.courses[q.target]
@@ -1073,13 +1073,13 @@ def _relation_asked(q: Question, facts: FactStore) -> Question | None:
 
 
 def _options_asked(q: Question, facts: FactStore) -> Question | None:
-    """"For C, would either A or B count as the prerequisite?", "Can A or B serve as the prereq for C?": a
-    yes/no question naming three courses (or two named as alternatives, "A or B") asks whether they are C's
-    options, where C is the one course whose prerequisite names all the others. Which course is the goal is
-    read from the calendar, not from the word order, which the readings had got wrong ("is A required for
-    C and B", "can B take C's place for A")."""
+    """"For C, would A or B do?", "could A or B serve for C?": a yes/no question naming three courses (or
+    two named as alternatives, "A or B") asks whether they are C's options, where C is the single course
+    whose prerequisite names all the others. The goal is read from the calendar, not from the word order,
+    which the readings had got wrong ("is A required for C and B", "can B take C's place for A")."""
     codes = [c for c in dict.fromkeys(q.entities.courses) if c in facts.courses]
-    alternatives = q.intent == "eligibility" and len(q.either) >= 2 and set(q.either) < set(codes)
+    alternatives = q.intent == "eligibility" and q.asks_membership and len(q.either) >= 2 \
+        and set(q.either) < set(codes)  # "would A or B count as C's prerequisite", not "A or B alone enough"
     if not q.yes_no or len(codes) < 3 or not (alternatives or q.intent in ("need_check", "prereq_of")):
         return None
     goals = [g for g in codes if all(_names(facts, g, other) for other in codes if other != g)]

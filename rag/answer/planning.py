@@ -132,7 +132,7 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
     done = set(q.completed) - set(q.not_completed)
     pending = set(q.concurrent + q.assumed + q.unclear) - done  # under way or planned is also not completed
     if not done and pending:
-        # "done with A this term, what does it open": what A leads to does not depend on whether A is finished,
+        # "finished A just now: where does it lead": what A leads to does not depend on whether A is done,
         # so a course under way, planned or of unclear status is answered as once completed, never as done
         as_done = replace(q, completed=sorted(pending), concurrent=[], assumed=[], unclear=[],
                           not_completed=[c for c in q.not_completed if c not in pending])

@@ -1225,6 +1225,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             # "can I skip A and still reach B": whether B can be had without A, which another route answers
             q.asks_skip = _SKIP_RE.search(q.text) is not None
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
+            # "would A or B count as the prerequisite": whether they are options, not whether either is enough
+            q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
             if q.asks_sufficiency and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []

@@ -30,7 +30,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"not(?: yet)?(?: taken| done| completed| finished| passed)|didn'?t(?: actually)? (?:take|do|pass|"
              r"complete|finish|get)|did not (?:take|do|pass|complete|finish|get)|never (?:took|taken|did|done|"
              r"passed|completed|finished|had)|failed|flunked|fail|dropped|drop|dropping|withdrew(?: from)?|"
-             # "passed on A": declined it (right before the course only; "passed on my second try" is a pass)
+             # "passed on A": declined it (right before the course only; "passed on the retake" is a pass)
              r"pass(?:ed)? on(?=\s+[A-Za-z]{2,5}[ _-]?\d{3}|\s*$)|"
              r"withdraw(?:ing)?(?: from)?|"
              r"withdrawn(?: from)?|w'?d|skipped|skip|skipping|bombed|tanked|blew|botched|retaking|repeating|redoing|(?:got |received |have |had )?an? (?:f|w|fail|failing grade) in|"
@@ -275,7 +275,7 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
         return NONE, ""
     kind = "not" if last["not"] else "done" if last["done"] else "target"
     if kind == "done" and _OBLIGATION_RE.search(last.group(0)) and re.match(r"\s+to\b", window[last.end():]):
-        return NONE, ""  # "do I have to sit through A", "I've got to take A": a duty, not a course had
+        return NONE, ""  # "have to sit through A", "I've got to take A": a duty, not a course had
     if kind == "not" and _PRONOUN_OBJECT_RE.match(window[last.end():]):
         return NONE, ""  # "failed it, B possible?": the failed course is the one before, not B
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):
@@ -323,7 +323,7 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
             post = ""  # "have A, dropped B": the cue reaches forward to B, not back to A
 
         if post == DONE and _DUTY_BEFORE_RE.search(text[max(0, mentions[i].start - 40):mentions[i].start]):
-            post = ""  # "I need to get A done first", "supposed to have A finished": a goal, not a fact
+            post = ""  # "need to get A done first", "supposed to have A finished": a goal, not a fact
         if post:
             for m in mentions[i:j + 1]:
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:

@@ -834,3 +834,12 @@ def test_is_that_all_a_course_needs_asks_whether_the_history_suffices(reader):
 def test_a_yes_no_question_may_open_with_a_short_lead_in(text, yes_no):
     from rag.understand.reader import _asks_yes_no
     assert _asks_yes_no(text) == yes_no
+
+
+@pytest.mark.parametrize("text, membership", [
+    ("For ABCD 310, would either ABCD 213 or ABCD 221 count as the prerequisite?", True),
+    ("would ABCD 213 or ABCD 221 by itself get me into ABCD 310?", False),  # whether either alone is enough
+])
+def test_alternatives_asked_as_options_or_as_enough(reader, text, membership):
+    q = understand(text, reader)
+    assert q.intent == "eligibility" and q.asks_membership == membership
