@@ -37,7 +37,7 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
     if not lines:  # neither names the other
         verdicts = ["yes"]
         lines = [f"Yes, as far as these two go: neither {pair[0]} {refs[pair[0]]} nor {pair[1]} {refs[pair[1]]} "
-                 f"names the other as a prerequisite, so one need not come before the other."]
+                 f"names the other among its prerequisites, so one need not come before the other."]
     verdict = "no" if "no" in verdicts else "cannot tell" if "cannot tell" in verdicts else "yes"
     if verdict == "yes":  # the pairing is fine; what each asks besides still stands
         lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]

@@ -386,7 +386,7 @@ class Question:
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
-    elective_credits: float = 0.0  # "and 9 credits of electives": counted against a program year's elective rows
+    elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
@@ -1225,7 +1225,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             # "can I skip A and still reach B": whether B can be had without A, which another route answers
             q.asks_skip = _SKIP_RE.search(q.text) is not None
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
-            # "would A or B count as the prerequisite": whether they are options, not whether either is enough
+            # "would A or B be accepted for C": whether they are options, not whether either is enough
             q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
             if q.asks_sufficiency and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check

@@ -554,8 +554,8 @@ def _speaker_did_it(subject: str, after: str) -> bool:
 
 
 def _nearest_is_other(subject: str) -> bool:
-    """Whether the person named nearest before the course is someone other than the student: "the TA told me
-    she took A" and "an older sibling did A" are theirs, "my friend and I took A" and "my friend says I can,
+    """Whether the person named nearest before the course is someone other than the student: "the TA said
+    that she did A" and "an older sibling did A" are theirs, "my friend and I took A" and "my friend says I can,
     since I took A" are the student's. A clause naming nobody ("took A in May") is the student's. Names are
     not read: a capitalised word before a verb ("Priya passed A") was as often the student's own opener."""
     others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)]
