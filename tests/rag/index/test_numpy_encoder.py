@@ -44,3 +44,14 @@ print(sorted({{m.split('.')[0] for m in sys.modules}} & {{'torch', 'sentence_tra
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_a_text_has_the_same_vector_in_a_block_of_its_length_as_alone():
+    embedder = load_embedder(Settings.from_env())
+    encoder = NumpyEncoder(embedder.model_dir, embedder.max_tokens)
+    texts = ["i took ABCD 110 last year", "i took ABCD 210 last fall", "i dropped ABCD 110 last year"] + TEXTS
+    together = encoder.encode(texts)
+    alone = np.stack([encoder.encode([t])[0] for t in texts])
+    assert len({len(encoder.tokenizer.encode(t).ids) for t in texts[:3]}) == 1  # one block of three
+    np.testing.assert_allclose(together, alone, atol=1e-6)
+    assert encoder.encode([]).shape == (0, together.shape[1])

@@ -169,9 +169,9 @@ def test_topic_question_keeps_only_what_the_course_is_about(reader):
     assert q.intent == "topic_level" and q.levels == [3, 4] and q.topic == "plant ecology"
 
 
-def test_a_subject_written_by_name_before_a_number_is_that_course_when_it_exists(reader):
+def test_a_subject_written_by_name_before_a_number_is_that_course_when_it_exists(reader, embedder):
     q = understand("linguistics 101 and biology 121: credits together?", Reader(
-        EntityFinder(KNOWN | {"LING 101"}, SUBJECTS, PROGRAMS), reader.classifier.encode, "test-model"))
+        EntityFinder(KNOWN | {"LING 101"}, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id))
     assert q.targets == ["LING 101", "BIOL 121"]
     assert understand("is biology 999 hard", reader).entities.courses == []  # no such course: left as words
 
