@@ -20,6 +20,7 @@ from rag.index.codes import find_codes
 from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
+RESULT_UNKNOWN = "result not known yet"  # the cue of a course whose mark is not out ("my A mark hasn't been released")
 RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
 
 # "WXYZ-200", "Wxyz_200" -> "WXYZ 200"; "cpsc110" is read by find_codes already.
@@ -236,8 +237,8 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
-        if not any((c.role == NOT_DONE or c.cue == RETAKEN or c.someone_elses) and start <= c.start <= end
-                   for c in mentions):
+        if not any((c.role == NOT_DONE or c.cue in (RETAKEN, RESULT_UNKNOWN) or c.someone_elses)
+                   and start <= c.start <= end for c in mentions):
             return m.group(0)
     return ""
 
@@ -250,9 +251,11 @@ def _clause_start(text: str, pos: int) -> int:
 
 
 # a duty or goal right before a course whose "done" follows it: "need to get A done", "gotta have A finished"
-_DUTY_BEFORE_RE = re.compile(r"\b(?:need|needs|have|has|got|gotta|must|should|supposed|meant|want|wanna|hope|"
-                             r"hoping|trying|going|gonna|plan|planning)\s+(?:to\s+)?(?:get|have)\s+$", re.IGNORECASE)
-_OBLIGATION_RE = re.compile(r"(?:have|'ve|\bve|got)$", re.IGNORECASE)  # a "have" cue that "to" makes a duty
+_DUTY_BEFORE_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUE_DATA["duty_before_done"]))
+                             + r")\s+(?:to\s+)?(?:get|have)\s+$", re.IGNORECASE)
+# a "have" cue that "to" makes a duty; a cue starting with a letter must start a word
+_OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") + re.escape(w)
+                                            for w in _CUE_DATA["obligation_have"]) + ")$", re.IGNORECASE)
 
 
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
@@ -620,6 +623,44 @@ _LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade
 _EDITION_RE = re.compile(r"\b(?:19|20)\d{2}\s*[/-]\s*\d{2,4}\b")
 
 
+_RETAKE_RE = re.compile("|".join(_CUE_DATA["retake_done"]), re.IGNORECASE)
+_HOPED_MARK_RE = re.compile("|".join(_CUE_DATA["hoped_mark_before"]), re.IGNORECASE)
+_GRADE_TOLD_RE = re.compile(r"(?<![\d.\w])(?P<s>\d{2,3})(?:\.\d)?\s*(?:%|percent)?(?!\.?\d|\w)|\b" + _LETTER)
+RETAKE_REACH = 30  # characters between a retake's words and the mark told with them ("72 on the retake")
+
+
+def retake_marks(text: str, mentions: list[CodeMention]) -> dict[str, float]:
+    """The mark of a course's retake, where the student tells one ("failed A (45), retook it and got 68", "38 in
+    A the first time, 72 on the retake"): the mark told with a past retake's words, between the course and the
+    next course named. It is the mark of record, so a pass on the retake stands over the first fail. A mark
+    hoped for ("retook it, hoping for a 70") is no mark; with no retake told, there is none."""
+    out: dict[str, float] = {}
+    for i, m in enumerate(mentions):
+        end = next((o.start for o in mentions[i + 1:] if o.code != m.code), len(text))
+        for cue in _RETAKE_RE.finditer(text, m.end, end):
+            near = [f for f in _GRADE_TOLD_RE.finditer(text, max(m.end, cue.start() - RETAKE_REACH),
+                                                       min(end, cue.end() + RETAKE_REACH))
+                    if not _COUNTED_RE.match(text, f.end())
+                    and not _HOPED_MARK_RE.search(text[max(0, f.start() - 25):f.start()])]
+            after = [f for f in near if f.start() >= cue.end()]
+            # the first mark after the words ("retook it and got 68"), else the last before ("72 on the retake")
+            if near:
+                best = after[0] if after else max(near, key=lambda f: f.start())
+                value = _mark_value(best)
+                if value is not None:
+                    out[m.code] = value
+    return out
+
+
+def _mark_value(found: re.Match) -> float | None:
+    """A mark's percent: the number, or a letter's floor (F is a fail, 0)."""
+    if found["s"]:
+        value = float(found["s"])
+        return value if 0 <= value <= 100 else None
+    letter = (found["an"] or found["a"] or found["bare"]).upper()
+    return 0.0 if letter.startswith("F") else LETTER_FLOOR.get(letter)
+
+
 def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
     """Percent grades stated for named courses (only values from 0 to 100); a letter grade counts as the
     lowest percent it stands for (see ``read_letter_grades``)."""
@@ -639,6 +680,7 @@ def read_scores(text: str, mentions: list[CodeMention]) -> dict[str, float]:
             scores[m.code] = float(LETTER_FLOOR[letters[m.code]])
         elif (low := _failing_number_after(text, m, mentions)) is not None:
             scores[m.code] = low
+    scores.update(retake_marks(text, mentions))
     return scores
 
 

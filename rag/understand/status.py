@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 
 from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
-from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, RETAKEN, TARGET, status_told_after,
-                                  CodeMention, read_mentions, read_scores)
+from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, RESULT_UNKNOWN, RETAKEN, TARGET,
+                                  CodeMention, read_mentions, read_scores, retake_marks, status_told_after)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "A: W",
@@ -421,6 +421,7 @@ _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
 _WITHHELD_RE = re.compile("|".join(_CUES["withheld"]), re.IGNORECASE)
+_RESULT_UNKNOWN_RE = re.compile("|".join(_CUES["result_unknown"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
@@ -658,6 +659,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
     if statuses is None:
         return
     scores = read_scores(text, mentions)
+    retakes = retake_marks(text, mentions)
     passed = {code for code, score in scores.items() if score >= PASS_MARK}
     for i, (m, s) in enumerate(zip(mentions, statuses)):
         m.status, m.best = s.label, s.best or s.label
@@ -668,6 +670,16 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 m.role, m.cue, m.status = DONE, "done", "done"
             else:  # another person's course, passed or failed, is not on the student's record
                 m.role, m.cue, m.status = "", "", UNCLEAR
+            continue
+        if (again := retakes.get(m.code)) is not None and m.role != TARGET and s.label != "asked":
+            # "failed A (45), retook it and got 68": the retake's mark is the one of record, whatever the
+            # first attempt's words said
+            passed_again = again >= PASS_MARK
+            m.role, m.cue, m.status = (DONE, RETAKEN, "done") if passed_again else (NOT_DONE, "failed", "not_done")
+            continue
+        if m.role in (DONE, "") and s.label != "asked" and _RESULT_UNKNOWN_RE.search(window) \
+                and scores.get(m.code) is None:
+            m.role, m.cue, m.status = "", RESULT_UNKNOWN, UNCLEAR  # "sat A, don't know my grade yet": pass unknown
             continue
         if m.role in (DONE, "") and s.label != "asked" and _WITHHELD_RE.search(window):
             m.role, m.cue = NOT_DONE, "pending"  # "took A elsewhere (transfer credit pending)": not yet on record

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rag.understand import status as st
-from rag.understand.slots import DONE, NOT_DONE, RETAKEN, TARGET, read_mentions
+from rag.understand.slots import DONE, NOT_DONE, RESULT_UNKNOWN, RETAKEN, TARGET, read_mentions
 
 SUBJECTS = ["ABCD", "EFGH"]
 
@@ -338,7 +338,7 @@ def test_a_course_under_way_this_term_is_no_premise_for_next_term():
 
 
 def test_a_later_pass_in_the_same_story_outweighs_a_negation_only_when_the_classifier_is_sure():
-    text = "bombed ABCD 110 the first time, got a 72 on the retake. can I take EFGH 100?"
+    text = "bombed ABCD 110 on the first go, took it again in summer. EFGH 100 ok?"  # no mark told
     assert read_mentions(text, SUBJECTS)[0].role == NOT_DONE
     sure = _settled(text, st.Status("done", st.RETAKE_THRESHOLD + 0.05, done=st.RETAKE_THRESHOLD + 0.05))[0]
     assert sure.role == DONE and sure.cue == RETAKEN
@@ -346,6 +346,25 @@ def test_a_later_pass_in_the_same_story_outweighs_a_negation_only_when_the_class
     # a negation that ends the story always stands
     ended = "took ABCD 110 and then bombed it. can I take EFGH 100?"
     assert _settled(ended, st.Status("done", 0.99, done=0.99))[0].role == NOT_DONE
+
+
+def test_a_mark_told_with_a_past_retake_is_the_mark_of_record_whatever_the_classifier_reads():
+    unsure = st.Status(st.UNCLEAR, 0.5, done=0.3, best="not_done")
+    passed = _settled("bombed ABCD 110 the first time, got a 72 on the retake. can I take EFGH 100?", unsure)[0]
+    assert passed.role == DONE and passed.cue == RETAKEN
+    failed_again = _settled("failed ABCD 110 (45), retook it and got 41. EFGH 100 allowed?",
+                            st.Status("done", 0.99, done=0.99))
+    assert failed_again[0].role == NOT_DONE
+    # a retake under way, or a mark hoped for, is no mark of record
+    hoping = _settled("failed ABCD 110 (45), retaking it now, hoping for a 70. EFGH 100 ok?", unsure)[0]
+    assert hoping.role == NOT_DONE
+
+
+def test_a_result_not_yet_known_leaves_the_course_unclear():
+    for text in ("I sat ABCD 110 but don't know my grade yet. EFGH 100 possible?",
+                 "my ABCD 110 mark hasn't been posted yet, EFGH 100 ok?"):
+        m = _settled(text, st.Status("not_done", 0.9, done=0.02))[0]
+        assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN, text
 
 
 def test_a_done_cue_before_a_story_that_goes_on_needs_the_classifier_sure():
