@@ -178,27 +178,31 @@ def _history_words(q: Question) -> str:
 
 
 def _needs_it(c: CourseFact, q: Question, facts: FactStore) -> CourseFact | None:
-    """Another course of the question, planned as a premise or of unclear status (not one the student said they
-    did or did not do), whose prerequisite names ``c``: with ``c`` open to all, the question was likely about
-    that course ("B before A, allowed?")."""
+    """Another course of the question, planned as a premise, planned or under way and told before ``c``, or of
+    unclear status (not one the student said they did or did not do), whose prerequisite names ``c``: with ``c``
+    open to all, the question was likely about that course ("B before A, allowed?", "B this fall, A next
+    winter - ok?"). A course planned after ``c`` ("A now, B later") is no such course."""
     for code in q.entities.courses:
         other = facts.courses.get(code)
-        if code != c.code and (code in q.assumed or code in q.unclear) and other is not None \
+        told_before = code in q.concurrent and c.code in q.entities.courses \
+            and q.entities.courses.index(code) < q.entities.courses.index(c.code)
+        if code != c.code and (code in q.assumed or code in q.unclear or told_before) and other is not None \
                 and c.code in _codes(other.prerequisite_tree):
             return other
     return None
 
 
 def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[str, str]) -> tuple[str, str]:
-    """``c`` lists no prerequisite, but ``after``, also named, requires it. Read with ``after`` as a premise done
-    first ("assuming you complete B first"), the plan puts them the wrong way round: "No". Otherwise which of
+    """``c`` lists no prerequisite, but ``after``, also named, requires it. With ``after`` planned or under way
+    before ``c`` ("assuming you complete B first", "B this fall, A next winter"), the plan puts them the wrong
+    way round: "No". Otherwise which of
     the two is asked is not clear (nor is the order, when ``c`` is only one route into ``after``), and both facts
     are said with no verdict word a student could misread."""
     ref, after_ref = refs
     required = required_course(after.prerequisite_tree, c.code) == YES
     needs = (f"{after.code} requires {c.code}" if required else f"{after.code}'s prerequisite names {c.code} as one "
              f"route") + f" (its prerequisite: {describe(after.prerequisite_tree)}) {after_ref}"
-    if after.code in q.assumed and required:
+    if (after.code in q.assumed or after.code in q.concurrent) and required:
         return "no", (f"No: {needs}, so {c.code} goes first, before {after.code}, not after it. "
                       f"{c.code} itself lists no prerequisite. {ref}")
     first = f"so {c.code} goes first" if required else f"so {c.code} or another route goes first"

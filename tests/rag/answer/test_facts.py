@@ -685,3 +685,11 @@ def test_options_asked_of_three_courses_are_read_against_the_course_that_names_t
     a = answer_from_facts(q, facts)  # "can A or B serve as the prereq for C?", read as A's and B's prerequisites
     assert a.text.startswith("Yes, as one option, not required: ABCD 470 requires one of ABCD 372, ABCD 373")
     assert answer_from_facts(replace(q, yes_no=False), facts).kind == "multi"  # a list asked: each course
+
+
+def test_a_plan_that_puts_a_course_after_one_requiring_it_is_no(answerer):
+    a = _facts_answer(answerer, "Taking CPSC 210 in the fall and then CPSC 110 in the spring, is that okay?")
+    assert a.answer.startswith("No") and "CPSC 110 goes first" in a.answer, a.answer
+    # a course planned after the one asked about is no reason against it
+    later = _facts_answer(answerer, "May I register for CPSC 110 now? My plan has CPSC 210 after it.")
+    assert later.answer.startswith("Yes"), later.answer
