@@ -20,6 +20,7 @@ from rag.index.codes import find_codes
 from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
+NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A", "A at Langara", no transfer word
 RESULT_UNKNOWN = "result not known yet"  # the cue of a course whose mark is not out ("my A mark hasn't been released")
 RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
 
@@ -44,12 +45,12 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              # "or do I need A": asked about, so not had
              r"(?:do|would|will|should|must)\s+(?:i|you|u|we)\s+(?:still\s+|also\s+|really\s+|first\s+)?(?:need|"
              r"require|have to (?:take|do))(?: to (?:take|do|have))?|no|not|never")
-_DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?credit (?:for|in)|"
+_DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?(?:transfer(?:red)?\s)?credit (?:for|in)|"
          r"i(?: have|'ve| ve|ve)?(?: already| just| only| also)? (?:taken|done|completed|finished|passed|got|had|"
          r"took|did)|i (?:pass(?!\s+on\b)|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
-         r"passing)?|with(?: only| just)?|have credit for|got credit for|passed|completed|finished|done with|"
+         r"passing)?|with(?: only| just)?|have (?:transfer\s)?credit for|got (?:transfer\s)?credit for|passed|completed|finished|done with|"
          r"took|credit in|only done|just did|just finished|just completed|also did|also have|and passed|"
          r"got through|cleared|aced|wrapped up|knocked out|got credit for|earned credit (?:for|in)|hold|own|"
          r"finished up|passed off|have done|did well in|did(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?<!n't )(?<!nt )(?<!not )(?<!never )done(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")
@@ -237,7 +238,7 @@ def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
-        if not any((c.role == NOT_DONE or c.cue in (RETAKEN, RESULT_UNKNOWN) or c.someone_elses)
+        if not any((c.role == NOT_DONE or c.cue in (RETAKEN, RESULT_UNKNOWN, NOT_UBC_COURSE) or c.someone_elses)
                    and start <= c.start <= end for c in mentions):
             return m.group(0)
     return ""

@@ -26,8 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
-from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, PASS_MARK, RESULT_UNKNOWN, RETAKEN, TARGET,
-                                  CodeMention, read_mentions, read_scores, retake_marks, status_told_after)
+from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, NOT_UBC_COURSE, PASS_MARK, RESULT_UNKNOWN,
+                                  RETAKEN, TARGET, CodeMention, read_mentions, read_scores, retake_marks,
+                                  status_told_after)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # the bank: the first two helpers' clauses, then a third helper's (noun and shorthand statuses: "A: W",
@@ -422,6 +423,9 @@ _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
 _WITHHELD_RE = re.compile("|".join(_CUES["withheld"]), re.IGNORECASE)
 _RESULT_UNKNOWN_RE = re.compile("|".join(_CUES["result_unknown"]), re.IGNORECASE)
+_ELSEWHERE_RE = re.compile("|".join(_CUES["elsewhere"]), re.IGNORECASE)
+_TRANSFER_GRANTED_RE = re.compile("|".join(_CUES["transfer_granted"]), re.IGNORECASE)
+_LIKENESS_RE = re.compile("|".join(_CUES["likeness_before"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
@@ -644,6 +648,15 @@ def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
     return len(_WORD_RE.findall(tail)) <= TAIL_WORDS and "?" not in text[m.end:].rstrip()[:-1]
 
 
+def not_ubc_course(text: str, m: CodeMention, window: str) -> bool:
+    """Whether the student did a course like ``m`` ("a course similar to A", "the equivalent of A") or took it at
+    another school ("A at Langara", "in my previous degree") with no word that it came over as transfer credit:
+    either way, as far as the words go, A is not on the UBC record."""
+    if _LIKENESS_RE.search(text[max(0, m.start - 40):m.start]):
+        return True
+    return _ELSEWHERE_RE.search(window) is not None and _TRANSFER_GRANTED_RE.search(window) is None
+
+
 def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Status] | None) -> None:
     """Each mention's role from the cue patterns and the classifier together.
 
@@ -684,6 +697,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role in (DONE, "") and s.label != "asked" and _WITHHELD_RE.search(window):
             m.role, m.cue = NOT_DONE, "pending"  # "took A elsewhere (transfer credit pending)": not yet on record
             continue
+        if m.role in (DONE, "") and s.label != "asked" and not_ubc_course(text, m, window):
+            m.role, m.cue, m.status = "", NOT_UBC_COURSE, UNCLEAR  # "a course like A", "took A at Langara": not A on
+            continue                                                # the UBC record unless transfer credit says so
         if m.role != TARGET and s.label != "asked" and _governed_by(_COUNTERFACTUAL_RE, text, m):
             m.role, m.cue = NOT_DONE, "wished"  # "if only I'd stuck with A": a wish says it did not happen
             continue

@@ -843,3 +843,8 @@ def test_a_yes_no_question_may_open_with_a_short_lead_in(text, yes_no):
 def test_alternatives_asked_as_options_or_as_enough(reader, text, membership):
     q = understand(text, reader)
     assert q.intent == "eligibility" and q.asks_membership == membership
+
+
+def test_the_only_course_told_meeting_a_prerequisite_asks_whether_it_suffices(reader):
+    q = understand("I only have ABCD 110 - would it meet ABCD 221's prerequisites?", reader)
+    assert q.intent == "eligibility" and q.completed == ["ABCD 110"] and q.targets == ["ABCD 221"]

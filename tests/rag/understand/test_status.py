@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from rag.understand import status as st
-from rag.understand.slots import DONE, NOT_DONE, RESULT_UNKNOWN, RETAKEN, TARGET, read_mentions
+from rag.understand.slots import DONE, NOT_DONE, NOT_UBC_COURSE, RESULT_UNKNOWN, RETAKEN, TARGET, read_mentions
 
 SUBJECTS = ["ABCD", "EFGH"]
 
@@ -501,3 +501,21 @@ def test_a_course_alone_with_time_words_ending_the_question_is_the_one_asked(tex
 def test_a_speaker_taken_up_by_a_pronoun_that_did_the_course_is_the_one_who_did_it(text, theirs):
     mentions = read_mentions(text, SUBJECTS)
     assert st.someone_else(text, mentions, 0) == theirs
+
+
+@pytest.mark.parametrize("text", [
+    "I took a course similar to ABCD 110 at Douglas College. EFGH 100 for me?",
+    "did the equivalent of ABCD 110 at UVic, EFGH 100 ok?",
+    "took ABCD 110 at Langara over the summer, no idea if it transfers. EFGH 100?",
+    "ABCD 110 was in my previous degree. EFGH 100 next?",
+])
+def test_a_course_like_it_or_taken_elsewhere_without_transfer_credit_is_unclear(text):
+    m = _settled(text, st.Status("done", 0.99, done=0.99))[0]
+    assert m.role == "" and m.status == st.UNCLEAR and m.cue == NOT_UBC_COURSE, text
+
+
+def test_transfer_credit_or_this_university_keeps_a_course_done():
+    for text in ("I've transfer credit for ABCD 110 via Camosun. EFGH 100?",
+                 "passed ABCD 110 at the University of British Columbia, EFGH 100 next?"):
+        assert read_mentions(text, SUBJECTS)[0].role == DONE, text
+        assert _settled(text, st.Status("done", 0.99, done=0.99))[0].role == DONE, text
