@@ -449,7 +449,7 @@ def is_premise(text: str, m: CodeMention) -> bool:
     register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?"). A word of
     taking courses together needs two courses to join: with one ("once I pass A, what opens, the ones that
     need more too?") it joins none."""
-    if _ALONGSIDE_RE.search(text) and len({c.upper() for c in _CODE_AHEAD_RE.findall(text)}) > 1:
+    if _ALONGSIDE_RE.search(_beside_others(text, m)) and len({c.upper() for c in _CODE_AHEAD_RE.findall(text)}) > 1:
         return False
     if _governed_by(_PREMISE_RE, text, m):
         return True
@@ -457,7 +457,31 @@ def is_premise(text: str, m: CodeMention) -> bool:
     stops = list(_SENTENCE_RE.finditer(after))
     after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
     seq = _SEQUENCE_RE.search(after)
-    return seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH
+    if seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH:
+        return True
+    return _completion_supposed(after)
+
+
+COMPLETION_REACH = 4  # words between a premise word and the completion it supposes ("assuming it ends in a pass")
+
+
+def _completion_supposed(after: str) -> bool:
+    """Whether the words after a course suppose it completed, in words of their own: a premise word, then within
+    COMPLETION_REACH words a word of completing ("assuming it ends in a pass", "once finished and passed"), with
+    no other course named before it or as its object ("given that I've passed B") and no negation between ("if I
+    don't pass it" supposes nothing done)."""
+    for cue in _PREMISE_RE.finditer(after):
+        if len(_WORD_RE.findall(after[:cue.start()])) > SEQUENCE_REACH:
+            return False
+        done = _COMPLETION_RE.search(after, cue.end())
+        if done is None:
+            return False
+        between = after[cue.end():done.start()]
+        object_named = _CODE_AHEAD_RE.match(after[done.end():].lstrip())  # "if I pass B": B's, not this one's
+        if len(_WORD_RE.findall(between)) <= COMPLETION_REACH and not _NEGATION_RE.search(between) \
+                and not _CODE_AHEAD_RE.search(after[:done.end()]) and not object_named:
+            return True
+    return False
 
 
 _TERMS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["term_order"].items()]
@@ -511,6 +535,18 @@ def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | No
         if all(r is not None for r in ranks) and len(set(ranks)) == len(ranks):
             return [m for _, m in sorted(zip(ranks, firsts), key=lambda t: t[0])]
     return None
+
+
+def _beside_others(text: str, m: CodeMention) -> str:
+    """The text where a word of taking courses together can join ``m`` to another course: all of it, less
+    ``m``'s own sentence when that sentence names no other course ("I'm in A right now. After I pass it, B next
+    year?": "now" says when A is, not that B comes alongside it)."""
+    start = max((x.end() for x in _SENTENCE_RE.finditer(text, 0, m.start)), default=0)
+    stop = _SENTENCE_RE.search(text, m.end)
+    end = stop.end() if stop else len(text)
+    if len(_CODE_AHEAD_RE.findall(text[start:end])) > 1:
+        return text
+    return text[:start] + " " + text[end:]
 
 
 def puts_in_one_term(text: str) -> bool:

@@ -519,3 +519,14 @@ def test_transfer_credit_or_this_university_keeps_a_course_done():
                  "passed ABCD 110 at the University of British Columbia, EFGH 100 next?"):
         assert read_mentions(text, SUBJECTS)[0].role == DONE, text
         assert _settled(text, st.Status("done", 0.99, done=0.99))[0].role == DONE, text
+
+
+@pytest.mark.parametrize("text, premise", [
+    ("I'm deep into ABCD 110 at the moment; assuming it ends in a pass, EFGH 100 next term?", True),
+    ("Sitting in ABCD 110 during the winter. Once finished and passed, EFGH 100 in the summer?", True),
+    ("I'm most of the way through ABCD 110 right now. After I pass it, EFGH 100 next year?", True),
+    ("I'm deep into ABCD 110 at the moment; if I don't pass it, EFGH 100 next term?", False),
+    ("I'm deep into ABCD 110 at the moment; once EFGH 200 is finished, EFGH 100 next term?", False),
+])
+def test_a_completion_supposed_after_a_course_under_way_makes_it_the_premise(text, premise):
+    assert st.is_premise(text, read_mentions(text, SUBJECTS)[0]) is premise
