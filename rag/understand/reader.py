@@ -120,8 +120,8 @@ _STATEMENT_START_RE = re.compile(r"\s*" + _LABEL + r"(?:(?:so|and|but|also|ok|ok
 FACETS = (("credits", re.compile(r"\bcredits?\b|\bcreds?\b|\bworth\b|\bcr\b|\bunits?\b", re.IGNORECASE)),
           ("prereq_of", re.compile(r"\bpre[\s-]?req\w*|\bprerequisit\w*", re.IGNORECASE)),
           # "what do I take with A, same time": taking alongside is what a corequisite is
-          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bsame time\b",
-                                  re.IGNORECASE)))
+          ("coreq_of", re.compile(r"\bco[\s-]?req\w*|\bcorequisit\w*|\bconcurrent\w*|\bsame time\b|"
+                                  r"\b(?:taken|take|done|do)\s+alongside\b", re.IGNORECASE)))
 # Words about what the calendar records of a course (requisites, credit): a question naming a calendar
 # course with them is about the calendar, whatever the rest of its words resemble.
 _REQUISITE_WORDS = (r"\bpre[\s-]?req\w*|\bco[\s-]?req\w*|\brequisite|\bprerequisit|\bcorequisit|\brequired?\b|"
@@ -1140,6 +1140,20 @@ def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     return bool(later) and re.search(r"[.?!;,\u2014\u2013]|\s-+\s", text[max(told):later[0].start]) is not None
 
 
+SKIP_REACH = 40  # characters between a word of skipping and the course it skips ("leave A out", "can A be skipped")
+
+
+def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
+    """The courses a word of skipping points at: the first named after it, or one named just before it."""
+    out: set[str] = set()
+    for skip in _SKIP_RE.finditer(text):
+        after = [m for m in local if skip.end() <= m.start <= skip.end() + SKIP_REACH]
+        before = [m for m in local if skip.start() - SKIP_REACH <= m.end <= skip.start()]
+        if after or before:
+            out.add((after[0] if after else before[-1]).code)
+    return out
+
+
 def _states_history(text: str) -> bool:
     """Whether the words tell what the student has done ("I did A, B"; "took A")."""
     return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))
@@ -1227,9 +1241,15 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
             # "would A or B be accepted for C": whether they are options, not whether either is enough
             q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
-            if q.asks_sufficiency and not _states_history(q.text):
-                # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
+            if (q.asks_sufficiency or q.asks_membership) and not _states_history(q.text):
+                # "is A enough for B", "do A and B cover C", "is A a valid option for B": A is the premise asked
+                # about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []
+            if q.asks_skip and q.unclear:
+                # "pass over A, then go to B?": the course skipped is the one not done
+                skipped = _skipped_courses(q.text, local)
+                q.not_completed += [c for c in q.unclear if c in skipped]
+                q.unclear = [c for c in q.unclear if c not in skipped]
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []

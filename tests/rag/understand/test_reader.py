@@ -848,3 +848,14 @@ def test_alternatives_asked_as_options_or_as_enough(reader, text, membership):
 def test_the_only_course_told_meeting_a_prerequisite_asks_whether_it_suffices(reader):
     q = understand("I only have ABCD 110 - would it meet ABCD 221's prerequisites?", reader)
     assert q.intent == "eligibility" and q.completed == ["ABCD 110"] and q.targets == ["ABCD 221"]
+
+
+def test_the_course_a_skip_word_points_at_is_not_done_and_an_option_asked_is_the_premise(reader):
+    q = understand("Could I pass over ABCD 210 yet get into ABCD 310?", reader)
+    assert q.asks_skip and q.not_completed == ["ABCD 210"] and q.unclear == []
+    option = understand("is abcd213 a valid option for abcd310", reader)
+    assert option.asks_membership and option.completed == ["ABCD 213"] and option.targets == ["ABCD 310"]
+
+
+def test_a_course_taken_alongside_asks_for_corequisites(reader):
+    assert understand("What needs to be taken alongside ABCD 221?", reader).intent == "coreq_of"

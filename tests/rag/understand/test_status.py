@@ -530,3 +530,9 @@ def test_transfer_credit_or_this_university_keeps_a_course_done():
 ])
 def test_a_completion_supposed_after_a_course_under_way_makes_it_the_premise(text, premise):
     assert st.is_premise(text, read_mentions(text, SUBJECTS)[0]) is premise
+
+
+def test_a_forgotten_result_leaves_the_course_unclear():
+    m = _settled("did ABCD 110 two summers ago but honestly forget whether I passed. EFGH 100?",
+                 st.Status("not_done", 0.9, done=0.02))[0]
+    assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN
