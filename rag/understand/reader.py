@@ -1144,10 +1144,11 @@ SKIP_REACH = 40  # characters between a word of skipping and the course it skips
 
 
 def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
-    """The courses a word of skipping points at: the first named after it, or one named just before it."""
+    """The courses a word of skipping points at: one inside it ("leave A aside"), the first named after it, or
+    one named just before it."""
     out: set[str] = set()
     for skip in _SKIP_RE.finditer(text):
-        after = [m for m in local if skip.end() <= m.start <= skip.end() + SKIP_REACH]
+        after = [m for m in local if skip.start() <= m.start <= skip.end() + SKIP_REACH]
         before = [m for m in local if skip.start() - SKIP_REACH <= m.end <= skip.start()]
         if after or before:
             out.add((after[0] if after else before[-1]).code)

@@ -513,9 +513,19 @@ def earlier_term(text: str, m: CodeMention) -> bool:
         if mine is not None and theirs is not None:
             return mine < theirs
     mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
-    if mine is None or theirs is None or _NOW_RE.search(rest[:40]):
+    if mine is None or theirs is None or _NOW_RE.search(_season_words(rest)):
         return False
     return (theirs - mine) % len(_SEASONS) == 1
+
+
+def _season_words(text: str) -> str:
+    """The words that name the first season in ``text`` and the few before it ("this winter", "winter now"), so
+    that "now" or "this" elsewhere ("Is this allowed?") does not read as the asked course's time."""
+    found = [m for pattern, _ in _SEASONS for m in [pattern.search(text)] if m]
+    if not found:
+        return ""
+    first = min(found, key=lambda m: m.start())
+    return text[max(0, first.start() - 12):first.end() + 6]
 
 
 def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | None:

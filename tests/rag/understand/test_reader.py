@@ -859,3 +859,8 @@ def test_the_course_a_skip_word_points_at_is_not_done_and_an_option_asked_is_the
 
 def test_a_course_taken_alongside_asks_for_corequisites(reader):
     assert understand("What needs to be taken alongside ABCD 221?", reader).intent == "coreq_of"
+
+
+def test_a_course_inside_the_skip_words_is_the_one_skipped(reader):
+    q = understand("Would it be ok if I leave ABCD 210 aside, then get into ABCD 310 anyway?", reader)
+    assert q.asks_skip and q.not_completed == ["ABCD 210"]

@@ -536,3 +536,10 @@ def test_a_forgotten_result_leaves_the_course_unclear():
     m = _settled("did ABCD 110 two summers ago but honestly forget whether I passed. EFGH 100?",
                  st.Status("not_done", 0.9, done=0.02))[0]
     assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN
+
+
+def test_a_this_away_from_the_season_does_not_make_the_later_course_now():
+    text = "ABCD 110 for fall 2026 and EFGH 100 for winter 2027 in the plan. Is this allowed?"
+    assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0])
+    now = "ABCD 110 this summer and EFGH 100 this winter, alright?"
+    assert not st.earlier_term(now, read_mentions(now, SUBJECTS)[0])
