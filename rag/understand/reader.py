@@ -1242,10 +1242,15 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
             # "would A or B be accepted for C": whether they are options, not whether either is enough
             q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
-            if (q.asks_sufficiency or q.asks_membership) and not _states_history(q.text):
-                # "is A enough for B", "do A and B cover C", "is A a valid option for B": A is the premise asked
-                # about, not a claim to check
+            if q.asks_sufficiency and not _states_history(q.text):
+                # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []
+            elif q.asks_membership and not _states_history(q.text):
+                # "is A a valid option for B": A is asked about, not told done; only a course the words ask of
+                # (no status told beside it) is taken as the premise, never one told in words of not done
+                asked = {m.code for m in pool if m.best == "asked"}
+                q.completed += [c for c in q.unclear if c in asked]
+                q.unclear = [c for c in q.unclear if c not in asked]
             if q.asks_skip and q.unclear:
                 # "pass over A, then go to B?": the course skipped is the one not done
                 skipped = _skipped_courses(q.text, local)
