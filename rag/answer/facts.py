@@ -952,7 +952,7 @@ def credits_total(q: Question, facts: FactStore) -> FactAnswer | None:
         low = sum(c.credits_min for c in courses)
         high = sum(c.credits_max for c in courses)
         return FactAnswer("credits_total", f"{_num(low)}-{_num(high)}",
-                          f"Between {_num(low)} and {_num(high)} credits (a course has a credit range): "
+                          f"Between {_num(low)} and {_num(high)} credits (the course's credits are a range): "
                           + "; ".join(f"{c.code} {c.credits} credits" for c in courses) + ". "
                           + " ".join(w.cite(course_source(c)) for c in courses) + _excluded_note(courses, facts, w),
                           w.sources)

@@ -1,7 +1,7 @@
 """Which kind of question this is, scored by a small classifier over the sentence embeddings ubcal computes.
 
 A chain of keyword patterns matches the phrasings its author saw and misses the
-rest (a student asking "am I set for it?" or "does it still count?").
+rest (a student asking "is that me sorted?" or "does it still count?").
 The sentence encoder already places such paraphrases near each other, so a
 softmax regression over its vectors, trained on the example phrasings in
 ``intent_examples``, carries a reading to wordings nobody wrote down. Course

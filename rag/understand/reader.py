@@ -1080,7 +1080,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) >= 2 and top in ("need_check", "exclusion") and "eligibility" in names \
             and _SUFFICES_RE.search(part) and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)
                                                    or _EXCLUSION_WORD_RE.search(part) or _BOTH_ASK_RE.search(part)):
-        return first("eligibility")  # "would A count toward the prereq for B": does A suffice
+        return first("eligibility")  # "would A count toward B's prereq": does A suffice
     if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
             and _NEED_FIRST_RE.search(part) and not _SUFFICES_RE.search(part):
         return first("need_check")  # "is completing A a must before B": whether B needs A
