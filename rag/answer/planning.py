@@ -1,7 +1,7 @@
 """Planning answers: the whole chain to a course and what a course leads to (what is left of a program
 year is ``rag.answer.program_left``).
 
-These are the answers after a course's own prerequisites: every course leading up to it, what is left,
+These are the answers after a course's own prerequisites: every course before it in the chain, what is left,
 "what does X open". Each is computed from the version's facts (``rag.answer.chain`` plans the route) and
 cites every course entry or program table it uses. None opens with "Yes" or "No": none is a yes/no
 question. What the student has done counts only where the reader counted it as done; anything else they

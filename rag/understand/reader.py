@@ -145,7 +145,7 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
-# asked after a history: "what's next", "then what", "what's open now", "which ones may I enrol in"
+# asked after a history: "what's next", "then what", "what's open now", "which ones are open to me"
 _WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|what follows|"
                            r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
                            r"from here|what after)\b", re.IGNORECASE)
