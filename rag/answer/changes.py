@@ -101,12 +101,14 @@ def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     if not changes:
         others = [c.facet for c in course_changes(s.old, s.new)]
         what = " and ".join(FACET_WORDS[f] for f in asked) if len(asked) < len(FACETS) else "entry"
-        text = f"No: {q.target}'s {what} is the same in the {pair.old} and {pair.new} calendars {refs}."
+        # a verdict word only for a yes/no question ("did A's prerequisites change?"), not for "what changed in A?"
+        lead = "No" if q.yes_no or len(asked) < len(FACETS) else "Nothing changed"
+        text = f"{lead}: {q.target}'s {what} is the same in the {pair.old} and {pair.new} calendars {refs}."
         if len(asked) == 1:
             text += f" Both read: {_quote(facet_text(s.new, asked[0]))}."
         if others:
             text += " What did change: " + ", ".join(FACET_WORDS[f] for f in others) + "."
-        return FactAnswer("changed", "no", text, s.w.sources, [q.target])
+        return FactAnswer("changed", "no" if lead == "No" else "", text, s.w.sources, [q.target])
     lead = "Yes" if q.yes_no or len(asked) < len(FACETS) else f"{len(changes)} change{'s' if len(changes) != 1 else ''}"
     names = ", ".join(FACET_WORDS[c.facet] for c in changes)
     now = f" (now {s.new.title}, {s.new.credits} credits)" if len(asked) == len(FACETS) else ""

@@ -581,7 +581,8 @@ _NOT_MEMBER_WORDS = frozenset({"i", "i'm", "im", "am", "a", "an", "the", "as", "
                                "it", "me", "we", "you", "our", "your", "their", "all", "any", "some", "upper", "lower",
                                "level", "year's", "full", "part", "time", "can", "could", "would", "should", "will",
                                "do", "does", "did", "take", "taking", "get", "got", "want", "wanna", "need", "have",
-                               "has", "had", "be", "been", "am", "not", "no", "new", "returning", "current"})
+                               "has", "had", "be", "been", "am", "not", "no", "new", "returning", "current",
+                               "previous", "prior", "former", "old", "last", "past", "earlier"})  # a group once, not now
 
 
 def read_member_of(text: str) -> list[str]:
@@ -626,6 +627,8 @@ _EDITION_RE = re.compile(r"\b(?:19|20)\d{2}\s*[/-]\s*\d{2,4}\b")
 
 _RETAKE_RE = re.compile("|".join(_CUE_DATA["retake_done"]), re.IGNORECASE)
 _HOPED_MARK_RE = re.compile("|".join(_CUE_DATA["hoped_mark_before"]), re.IGNORECASE)
+# "first was an F", "a 40 the first time": the mark of the first try, never the retake's
+_FIRST_TRY_BEFORE_RE, _FIRST_TRY_AFTER_RE = (re.compile(p, re.IGNORECASE) for p in _CUE_DATA["first_try_mark"])
 _GRADE_TOLD_RE = re.compile(r"(?<![\d.\w])(?P<s>\d{2,3})(?:\.\d)?\s*(?:%|percent)?(?!\.?\d|\w)|\b" + _LETTER)
 RETAKE_REACH = 30  # characters between a retake's words and the mark told with them ("72 on the retake")
 
@@ -642,7 +645,8 @@ def retake_marks(text: str, mentions: list[CodeMention]) -> dict[str, float]:
             near = [f for f in _GRADE_TOLD_RE.finditer(text, max(m.end, cue.start() - RETAKE_REACH),
                                                        min(end, cue.end() + RETAKE_REACH))
                     if not _COUNTED_RE.match(text, f.end())
-                    and not _HOPED_MARK_RE.search(text[max(0, f.start() - 25):f.start()])]
+                    and not _HOPED_MARK_RE.search(text[max(0, f.start() - 25):f.start()])
+                    and not _first_try(text, f)]
             after = [f for f in near if f.start() >= cue.end()]
             # the first mark after the words ("retook it and got 68"), else the last before ("72 on the retake")
             if near:
@@ -651,6 +655,12 @@ def retake_marks(text: str, mentions: list[CodeMention]) -> dict[str, float]:
                 if value is not None:
                     out[m.code] = value
     return out
+
+
+def _first_try(text: str, found: re.Match) -> bool:
+    """Whether the mark is told as the first try's ("first was an F", "a 40 the first time")."""
+    return bool(_FIRST_TRY_BEFORE_RE.search(text[max(0, found.start() - 25):found.start()])
+                or _FIRST_TRY_AFTER_RE.search(text[found.end():found.end() + 30]))
 
 
 def _mark_value(found: re.Match) -> float | None:

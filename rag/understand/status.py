@@ -449,7 +449,7 @@ def is_premise(text: str, m: CodeMention) -> bool:
     register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?"). A word of
     taking courses together needs two courses to join: with one ("once I pass A, what opens, the ones that
     need more too?") it joins none."""
-    if _ALONGSIDE_RE.search(_beside_others(text, m)) and len({c.upper() for c in _CODE_AHEAD_RE.findall(text)}) > 1:
+    if _joined_to_another(text, m):
         return False
     if _governed_by(_PREMISE_RE, text, m):
         return True
@@ -557,6 +557,27 @@ def _beside_others(text: str, m: CodeMention) -> str:
     if len(_CODE_AHEAD_RE.findall(text[start:end])) > 1:
         return text
     return text[:start] + " " + text[end:]
+
+
+_PRESENT_ONLY_RE = _cue_pattern(_CUES["present_only"])
+_LATER_TIME_RE = _cue_pattern(_CUES["later_time"])
+LATER_REACH = 6  # words after the next course within which a word of a later time places that course
+
+
+def _joined_to_another(text: str, m: CodeMention) -> bool:
+    """Whether a word of taking courses together joins ``m`` to another course. A word of the present alone
+    ("now") says when ``m`` is, not that the next course comes with it, when that course is placed later ("in A
+    now and want B next fall"): it joins only courses told for no other time."""
+    if len({c.upper() for c in _CODE_AHEAD_RE.findall(text)}) < 2:
+        return False
+    joins = [x.group(0) for x in _ALONGSIDE_RE.finditer(_beside_others(text, m))]
+    if not joins:
+        return False
+    if not all(_PRESENT_ONLY_RE.fullmatch(j) for j in joins):
+        return True
+    nxt = _CODE_AHEAD_RE.search(text, m.end)
+    placed = " ".join(_WORD_RE.findall(text[nxt.end():])[:LATER_REACH]) if nxt else ""
+    return _LATER_TIME_RE.search(placed) is None
 
 
 def puts_in_one_term(text: str) -> bool:

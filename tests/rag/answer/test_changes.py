@@ -38,6 +38,12 @@ def test_punctuation_is_no_change_and_the_answer_is_no_quoting_the_sentence():
     assert a.verdict == "no" and a.text.startswith("No: ABCD 210's prerequisite is the same")
 
 
+def test_what_changed_in_an_unchanged_course_is_no_verdict_but_says_nothing_changed():
+    a = answer_change(_q("changed", "ABCD 101", yes_no=False), NEW, PAIR)
+    assert a.verdict == "" and a.text.startswith("Nothing changed: ABCD 101's entry is the same")
+    assert not says_yes(a.text)
+
+
 def test_new_gone_still_offered_and_replaced():
     assert answer_change(_q("new_course", "ABCD 417"), NEW, PAIR).verdict == "yes"
     assert answer_change(_q("new_course", "ABCD 101"), NEW, PAIR).verdict == "no"

@@ -390,6 +390,7 @@ def test_what_the_student_says_they_are_in_is_read_and_what_they_are_not_is_left
     assert read_member_of("GZW, third year. WIDG 485?") == ["GZW"]
     assert read_member_of("im not a widgetry major") == []
     assert read_member_of("what does the GZW program require") == ["GZW"]
+    assert read_member_of("took WIDG 306 in my previous degree overseas") == []  # a group once, not now
 
 
 def test_a_year_the_student_has_not_reached_is_not_their_year():
@@ -696,6 +697,8 @@ def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
     ("brand new widgetry student with no courses: the whole chain to WIDG 344?", False),
     ("I'm new here, what do I need before WIDG 344", False),
     ("widg 395 working with gadgets - brand new course?", True),
+    ("did WIDG 344 change from the previous calendar?", True),
+    ("took WIDG 306 in my previous degree overseas. WIDG 406?", False),  # the student's past, not an edition
 ])
 def test_new_said_of_the_student_is_no_change_cue(text, cue):
     from rag.understand.reader import CHANGE_CUE_RE

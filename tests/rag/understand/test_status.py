@@ -358,6 +358,9 @@ def test_a_mark_told_with_a_past_retake_is_the_mark_of_record_whatever_the_class
     # a retake under way, or a mark hoped for, is no mark of record
     hoping = _settled("failed ABCD 110 (45), retaking it now, hoping for a 70. EFGH 100 ok?", unsure)[0]
     assert hoping.role == NOT_DONE
+    # the first try's mark, told after the retake's, is not the retake's
+    second = _settled("I retook ABCD 110 and got a C+ the second time (first was an F). EFGH 100?", unsure)[0]
+    assert second.role == DONE and second.cue == RETAKEN
 
 
 def test_a_result_not_yet_known_leaves_the_course_unclear():
@@ -527,6 +530,10 @@ def test_transfer_credit_or_this_university_keeps_a_course_done():
     ("I'm most of the way through ABCD 110 right now. After I pass it, EFGH 100 next year?", True),
     ("I'm deep into ABCD 110 at the moment; if I don't pass it, EFGH 100 next term?", False),
     ("I'm deep into ABCD 110 at the moment; once EFGH 200 is finished, EFGH 100 next term?", False),
+    # "now" says when ABCD 110 is; EFGH 100 is placed later, so nothing joins the two in one term
+    ("I'm in ABCD 110 now and want EFGH 100 next fall, assuming I pass. Is that ok?", True),
+    ("I'm in ABCD 110 now and want EFGH 100 now too, assuming I pass. Is that ok?", False),
+    ("I'm in ABCD 110 now and want EFGH 100 as well, assuming I pass. Is that ok?", False),
 ])
 def test_a_completion_supposed_after_a_course_under_way_makes_it_the_premise(text, premise):
     assert st.is_premise(text, read_mentions(text, SUBJECTS)[0]) is premise
