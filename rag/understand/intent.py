@@ -12,8 +12,10 @@ model and corpus; the weights are cached in memory and, given a folder, on disk.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -119,17 +121,23 @@ def char_centroids(chars: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
 
 def cached_arrays(path: Path | None, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
     """A classifier's arrays from its .npz cache file, or built now and written there (through a temporary
-    file, so a half-written cache is never read); with no path, built now."""
-    if path is not None and path.is_file():
-        data = np.load(path, allow_pickle=False)
-        return {name: data[name] for name in data.files}
-    arrays = build()
-    if path is not None:
+    file of this process, so a half-written cache is never read); with no path, built now. Processes that
+    share a cache folder (two servers, parallel test workers) take a lock first: one trains, the others wait
+    for its file instead of training too."""
+    if path is None:
+        return build()
+    if not path.is_file():
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez(tmp, **arrays)
-        tmp.replace(path)
-    return arrays
+        with open(path.with_suffix(".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also if this process dies
+            if not path.is_file():
+                arrays = build()
+                tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp.npz")
+                np.savez(tmp, **arrays)
+                tmp.replace(path)
+                return arrays
+    data = np.load(path, allow_pickle=False)
+    return {name: data[name] for name in data.files}
 
 
 def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
