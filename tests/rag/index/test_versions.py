@@ -1,6 +1,7 @@
 """Auditing versions built from a tiny calendar edited between builds."""
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from rag.index.audit import read_audit
 from rag.index.loader import open_index
 from rag.index.store import IntegrityError, StoreError, StoreLayout
 from rag.index.versions import diff_is_empty, diff_versions, gc, list_versions, pin, rollback, unpin, verify_version
-from tests.conftest import ROOT, page_html
+from tests.conftest import ROOT, TinyCalendar, copy_store, page_html
 
 HOST_URL = "https://vancouver.calendar.ubc.ca"
 ARTIFACTS = ["pages.parquet", "sections.parquet", "chunks.parquet", "embeddings.parquet", "faiss.index",
@@ -26,10 +27,12 @@ def build(source, store):
     return outcome.result.version_id
 
 
-@pytest.fixture
-def three_versions(tiny, tmp_path):
-    """v1: two subjects and a policy; v2: a policy section edited and a page added; v3: a page removed."""
-    store = tmp_path / "store"
+@pytest.fixture(scope="module")
+def _three_built(tmp_path_factory):
+    """v1: two subjects and a policy; v2: a policy section edited and a page added; v3: a page removed. Built
+    once for the module: each test works on its own copy (``three_versions``)."""
+    base = tmp_path_factory.mktemp("three-versions")
+    tiny, store = TinyCalendar(base / "calendar"), base / "store"
     tiny.subject("cpscv", "CPSC", [("110", "4", "Programs", "Design recipes."),
                                    ("221", "4", "Algorithms", "Prerequisite: CPSC 110.")])
     tiny.subject("mathv", "MATH", [("100", "3", "Calculus", "Limits and derivatives.")])
@@ -43,7 +46,22 @@ def three_versions(tiny, tmp_path):
     v2 = build(tiny.root, store)
     (tiny.site / "course-descriptions/subject/mathv.html").unlink()
     v3 = build(tiny.root, store)
-    return StoreLayout(store), (v1, v2, v3)
+    return base, (v1, v2, v3)
+
+
+@pytest.fixture
+def three_versions(_three_built, tmp_path):
+    """A private copy of the three-version store: tests roll back, collect, corrupt and publish into it."""
+    base, ids = _three_built
+    return StoreLayout(copy_store(base / "store", tmp_path / "store")), ids
+
+
+@pytest.fixture
+def three_sources(_three_built, tmp_path) -> TinyCalendar:
+    """A private copy of the calendar as v3 was built from, to build a fourth version."""
+    base, _ = _three_built
+    shutil.copytree(base / "calendar", tmp_path / "calendar")
+    return TinyCalendar(tmp_path / "calendar")
 
 
 def test_versions_are_listed_newest_first_with_current(three_versions):
@@ -177,13 +195,13 @@ print(hits[0].course_code, index.version_id, flush=True)
 """
 
 
-def test_reader_process_keeps_working_while_a_new_version_publishes_and_gc_runs(three_versions, tiny):
+def test_reader_process_keeps_working_while_a_new_version_publishes_and_gc_runs(three_versions, three_sources):
     layout, (v1, v2, v3) = three_versions
     reader = subprocess.Popen([sys.executable, "-c", READER, str(layout.root), v2], cwd=ROOT,
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert reader.stdout.readline().strip() == "open"
-    tiny.write("extra.html", page_html("Extra", "<p>Another page.</p>"))
-    v4 = build(tiny.root, layout.root)
+    three_sources.write("extra.html", page_html("Extra", "<p>Another page.</p>"))
+    v4 = build(three_sources.root, layout.root)
     outcome = gc(layout, keep=1)
     assert v2 in outcome["spared"] and v1 in outcome["removed"] and v3 in outcome["removed"]
     reader.stdin.write("go\n")
