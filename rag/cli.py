@@ -625,7 +625,7 @@ def _eval_systems(answerer, questions, plan: SystemsPlan, progress) -> None:
     write_results(out, results, summary, meta)
     (out / "report.md").write_text(markdown_report(summary, meta, ks))
     charts(summary, out, ks[0])
-    console.print(f"wrote {out / 'report.md'}, {out / 'results.json'} and charts")
+    console.print(f"wrote {out / 'report.md'}, {out / 'results.json'} and charts", soft_wrap=True)  # paths unbroken
     console.print(markdown_report(summary, meta, ks), markup=False, highlight=False)
 
 
@@ -661,7 +661,8 @@ def graph(course: str = typer.Argument(..., help='Course code, in quotes: "CPSC 
     except OSError as exc:
         _fail(f"cannot write --out {out}: {exc.strerror or exc}", 1)
     cut = f"; not drawn further: {', '.join(drawn.cut)}" if drawn.cut else ""
-    console.print(f"wrote {out} ({len(drawn.courses())} courses{cut})", markup=False, highlight=False)
+    console.print(f"wrote {out} ({len(drawn.courses())} courses{cut})", markup=False, highlight=False,
+                  soft_wrap=True)  # a long path stays on one line, for whoever reads it back
 
 
 def main() -> None:

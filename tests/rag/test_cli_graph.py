@@ -30,11 +30,13 @@ def test_opens_lists_what_requires_the_course(sample_store):
 
 @needs_dot
 def test_out_writes_an_svg_or_a_png(sample_store, tmp_path):
-    proc = ubcal("graph", "CPSC 221", "--out", str(tmp_path / "g.svg"), "--store", str(sample_store))
+    deep = tmp_path / ("a-folder-whose-name-is-long-" * 3)  # the path runs past 80 columns: still one line
+    deep.mkdir()
+    proc = ubcal("graph", "CPSC 221", "--out", str(deep / "g.svg"), "--store", str(sample_store))
     assert proc.returncode == 0, proc.stderr
-    svg = (tmp_path / "g.svg").read_text()
+    svg = (deep / "g.svg").read_text()
     assert all(f">{code}<" in svg for code in ("CPSC 221", "CPSC 210", "CPSC 121", "MATH 220"))
-    assert f"wrote {tmp_path / 'g.svg'}" in proc.stdout
+    assert f"wrote {deep / 'g.svg'}" in proc.stdout
     proc = ubcal("graph", "CPSC 221", "--out", str(tmp_path / "g.PNG"), "--store", str(sample_store))
     assert proc.returncode == 0 and (tmp_path / "g.PNG").read_bytes().startswith(b"\x89PNG")
 
