@@ -1027,7 +1027,13 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         opens = _OPENS_RE.search(part)
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
-            return first("prereq_of" if code_after and not _states_history(part[:opens.start()]) else "unlocks")
+            if not code_after:
+                return first("unlocks")  # "A done: what does it get me into?"
+            if not _states_history(part[:opens.start()]):
+                return first("prereq_of")
+            if "eligibility" in names:  # "took a course at a college; does that get me into A?": A is asked about
+                return first("eligibility")
+            return first("unlocks")
     if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \
             and not _EXCLUSION_WORD_RE.search(part.replace("credit for both", "")) and not told_history:
         return first("credits_total")  # "how many credits with both A and B": a sum, not an exclusion

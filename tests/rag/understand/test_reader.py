@@ -428,6 +428,9 @@ def test_the_year_a_course_was_taken_in_is_not_the_students_year():
     ("If I'm counting nothing as completed, what's the sequence of courses that leads to ABCD 410?", "chain"),
     # a course asked about after a history, or what comes next: never a chain
     ("finished ABCD 310 with an A-. ABCD 410 next?", "eligibility"),
+    # a history told, then whether it leads to a named course: that course is asked about, not what opens
+    ("I took an intro widgetry course at Douglas College. Does that get me into ABCD 410?", "eligibility"),
+    ("finished ABCD 310, what does it lead to?", "unlocks"),
 ])
 def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
     assert understand(text, reader).intent == intent

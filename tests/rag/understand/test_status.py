@@ -365,7 +365,9 @@ def test_a_mark_told_with_a_past_retake_is_the_mark_of_record_whatever_the_class
 
 def test_a_result_not_yet_known_leaves_the_course_unclear():
     for text in ("I sat ABCD 110 but don't know my grade yet. EFGH 100 possible?",
-                 "my ABCD 110 mark hasn't been posted yet, EFGH 100 ok?"):
+                 "my ABCD 110 mark hasn't been posted yet, EFGH 100 ok?",
+                 "I think I passed ABCD 110 but grades aren't final. EFGH 100?",
+                 "probably scraped through ABCD 110, EFGH 100 ok?"):
         m = _settled(text, st.Status("not_done", 0.9, done=0.02))[0]
         assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN, text
 
