@@ -334,7 +334,8 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
                       f"\n{quote}")
     optimistic = with_assumed.plus(unclear)
     if unclear and evaluate(tree, optimistic) == YES:
-        rest = f" and {c.restriction}" if c.restriction and restricted != YES else ""
+        # the entry's restriction sentence, as a clause of this one ("and restricted to X students")
+        rest = f" and {c.restriction[0].lower()}{c.restriction[1:].rstrip('. ')}" if c.restriction and restricted != YES else ""
         # "not sure if I did A or B": where each alone would do, the condition is either, not both
         alone = [u for u in unclear if evaluate(tree, with_assumed.plus([u])) == YES]
         needed = f"one of {', '.join(unclear)}" if len(unclear) > 1 and alone == unclear else ' and '.join(unclear)

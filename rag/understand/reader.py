@@ -29,7 +29,7 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import StatusReader, plan_order, puts_in_one_term, settle_statuses
+from rag.understand.status import UNCLEAR, StatusReader, plan_order, puts_in_one_term, settle_statuses
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
@@ -1104,10 +1104,17 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
 
 
 def _asks_of_a_named_course(local: list[CodeMention]) -> bool:
-    """Only courses not taken are told, and another course is named without a role: that course is the
-    one asked about (an "opens up" reading would count it as taken)."""
-    return (any(m.role == NOT_DONE for m in local) and not any(m.role == DONE for m in local)
-            and any(m.role in (TARGET, "") for m in local))
+    """Only courses not taken, or left unclear by their own words ("no clue what mark I got in A"), are told,
+    and another course is named without a role: that course is the one asked about (an "opens up" reading
+    would count it as taken)."""
+    told = [m for m in local if m.role == NOT_DONE or _unclear_by_words(m)]
+    return (bool(told) and not any(m.role == DONE for m in local)
+            and any(m.role in (TARGET, "") and m not in told for m in local))
+
+
+def _unclear_by_words(m: CodeMention) -> bool:
+    """A mention its words leave unclear (a result not known, a course from elsewhere, someone else's)."""
+    return m.role == "" and m.status == UNCLEAR and (bool(m.cue) or m.someone_elses)
 
 
 # when a course is taken ("B this summer?" after a history): the student's plan, not a question of the timetable
@@ -1239,7 +1246,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         pool = local if history is local else local + [m for m in history if m not in local and m.role in (DONE, NOT_DONE)]
         q.completed, q.not_completed, q.unknown_completed = _history(pool, targets, known)
         if intent == "unlocks":
-            q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed]
+            q.completed = q.completed or [c for c in codes if c in known and c not in q.not_completed
+                                          and not any(m.code == c and _unclear_by_words(m) for m in local)]
         if intent != "unlocks":
             q.unclear = [c for c in _unclear(pool, targets, q.completed + q.not_completed) if c in known]
         if intent == "eligibility":
@@ -1319,7 +1327,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
 
 def _asks_excluded(text: str) -> bool:
     """Whether "yes" would mean the courses exclude each other: the question's first framing decides
-    (asked first about credit for both, then whether one voids the other: the question is about both)."""
+    (asked first about credit for both, then whether one voids the other: the question is about both). The
+    sentences that ask come first: a friend's claim told before them ("only one counts") frames nothing."""
+    asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?"))
+    if asking and (_EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)):
+        text = asking
     excluded, both = _EXCLUSION_ASK_RE.search(text), _BOTH_ASK_RE.search(text)
     return excluded is not None and (both is None or excluded.start() < both.start())
 

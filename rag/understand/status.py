@@ -465,6 +465,25 @@ def is_premise(text: str, m: CodeMention) -> bool:
 COMPLETION_REACH = 4  # words between a premise word and the completion it supposes ("assuming it ends in a pass")
 
 
+def _supposed_again(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether a later mention of the same course supposes it completed ("A is under way. ... If A goes
+    fine, could I take B in September?"): the premise is told where the course is named again."""
+    m = mentions[index]
+    return any(o.code == m.code and o.start > m.end and _governed_by(_PREMISE_RE, text, o)
+               and _completion_supposed_here(text[o.end:o.end + COMPLETION_WINDOW]) for o in mentions)
+
+
+COMPLETION_WINDOW = 30  # characters after a supposed course within which its completion is told ("goes fine")
+
+
+def _completion_supposed_here(after: str) -> bool:
+    """A word of completing right after the course, with no negation before it ("A goes fine", not "A doesn't
+    go well")."""
+    done = _COMPLETION_RE.search(after)
+    return done is not None and not _NEGATION_RE.search(after[:done.start()]) \
+        and len(_WORD_RE.findall(after[:done.start()])) <= COMPLETION_REACH
+
+
 def _completion_supposed(after: str) -> bool:
     """Whether the words after a course suppose it completed, in words of their own: a premise word, then within
     COMPLETION_REACH words a word of completing ("assuming it ends in a pass", "once finished and passed"), with
@@ -649,7 +668,9 @@ def _own_pass_after(text: str, mentions: list[CodeMention], index: int) -> bool:
     m = mentions[index]
     hi = _clause_bounds(text, m.start, m.end)[1]
     nxt = min((o.start for o in mentions if o.start >= hi), default=len(text))
-    return _OWN_PASS_AFTER_RE.search(text[hi:nxt]) is not None
+    found = _OWN_PASS_AFTER_RE.search(text[hi:nxt])
+    # "my roommate passed A. I passed B": a pass whose object is the next course is that course's, not A's
+    return found is not None and not (nxt < len(text) and not text[hi + found.end():nxt].strip())
 
 
 def _told_status(text: str, m: CodeMention) -> bool:
@@ -779,7 +800,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
-        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))) \
+        premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
+                                 or _supposed_again(text, mentions, i)) \
             and not (s.label == "in_progress" and not _COMPLETION_RE.search(text))  # "if A is still running"
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \

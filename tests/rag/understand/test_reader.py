@@ -246,6 +246,21 @@ def test_blocking_credit_is_asked_as_excluded(reader):
     assert q.intent == "exclusion" and q.asks_excluded
 
 
+def test_the_sentence_that_asks_frames_an_exclusion_not_a_claim_told_before_it():
+    from rag.understand.reader import _asks_excluded
+
+    assert not _asks_excluded("my friend said ABCD 313 and ABCD 320 overlap so only one counts. "
+                              "is it actually ok to get credit for both?")
+    assert _asks_excluded("I want credit in the two. is ABCD 313 an exclusion of ABCD 320?")
+
+
+def test_a_course_left_unclear_by_its_words_leaves_the_other_course_the_one_asked(reader):
+    q = understand("ABCD 210 appears on my transcript, yet I've no clue what mark I ended with. "
+                   "Can I enrol in ABCD 310?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.unclear == ["ABCD 210"]
+    assert "ABCD 210" not in q.completed
+
+
 def test_a_course_named_by_its_title_is_read_as_its_code(embedder):
     titles = {"ABCD 310": "Widget Dynamics", "ABCD 210": "Widget Statics", "EFGH 200": "Seminar",
               "EFGH 100": "Widget Dynamics Lab"}

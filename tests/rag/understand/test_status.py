@@ -212,6 +212,25 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
                     st.Status("not_done", 0.95))[0].role == NOT_DONE
     # asked for the other person: their record is the one the question is about
     assert _settled("my kid finished ABCD 110 with a B. can they take EFGH 100?", done)[0].role == DONE
+    # a pass the student tells next is of the course it names, not of the other person's
+    text = "My roommate passed ABCD 110 in 2024. I passed IJKL 101. Am I ready for EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [done, done, st.Status("asked", 0.9)])
+    assert mentions[0].role != DONE and mentions[0].status == st.UNCLEAR and mentions[1].role == DONE
+    assert _settled("half my class flunked ABCD 110; I passed it though. EFGH 100?",
+                    st.Status("not_done", 0.9))[0].role == DONE
+
+
+def test_a_course_under_way_is_the_premise_where_a_later_mention_supposes_it_completed():
+    text = "ABCD 110 ends for me in April. If ABCD 110 goes fine, is EFGH 100 open in September?"
+    mentions = read_mentions(text, SUBJECTS)
+    running = st.Status("in_progress", 0.95, done=0.01)
+    st.settle_statuses(text, mentions, [running, st.Status(st.UNCLEAR, 0.5), st.Status("asked", 0.9)])
+    assert mentions[0].assumed
+    text = "ABCD 110 ends for me in April. If ABCD 110 doesn't go well, is EFGH 100 open in September?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [running, st.Status(st.UNCLEAR, 0.5), st.Status("asked", 0.9)])
+    assert not mentions[0].assumed
 
 
 def test_a_stated_failing_mark_is_not_done_whatever_the_words_say():
@@ -367,7 +386,10 @@ def test_a_result_not_yet_known_leaves_the_course_unclear():
     for text in ("I sat ABCD 110 but don't know my grade yet. EFGH 100 possible?",
                  "my ABCD 110 mark hasn't been posted yet, EFGH 100 ok?",
                  "I think I passed ABCD 110 but grades aren't final. EFGH 100?",
-                 "probably scraped through ABCD 110, EFGH 100 ok?"):
+                 "probably scraped through ABCD 110, EFGH 100 ok?",
+                 "ABCD 110 shows on my transcript, though whether it ended in a pass, no clue. EFGH 100?",
+                 "I took ABCD 110 in 2023 and never saw the final grade. EFGH 100?",
+                 "I sort of did ABCD 110, went through most of the material. EFGH 100?"):
         m = _settled(text, st.Status("not_done", 0.9, done=0.02))[0]
         assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN, text
 
