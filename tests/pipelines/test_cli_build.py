@@ -5,10 +5,12 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from rag.index.store import StoreLayout
 from rag.index.versions import verify_version
 from tests.calendar_server import CalendarServer
-from tests.conftest import ROOT
+from tests.conftest import ROOT, TinyCalendar, copy_store
 
 PROBE = """
 import json, sys
@@ -30,11 +32,19 @@ def cli_build(*args: str) -> dict:
     return {**json.loads(probe["output"]), "heavy": probe["heavy"]}
 
 
-def test_unchanged_rebuild_stops_before_dagster_and_publishes_nothing(tiny, tmp_path):
-    site = tiny.copy_sample()
-    store = tmp_path / "store"
-    first = cli_build("--source", str(site.root), "--store", str(store))
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory):
+    """The sample calendar built once by `ubcal build` in a fresh process: the tests below rebuild copies of it."""
+    base = tmp_path_factory.mktemp("cli-build")
+    site = TinyCalendar(base / "calendar").copy_sample()
+    first = cli_build("--source", str(site.root), "--store", str(base / "store"))
+    return site, base / "store", first
+
+
+def test_unchanged_rebuild_stops_before_dagster_and_publishes_nothing(first_build, tmp_path):
+    site, built, first = first_build
     assert first["published"] and "dagster" in first["heavy"]
+    store = copy_store(built, tmp_path / "store")
     audit_lines = len(StoreLayout(store).audit_log.read_text().splitlines())
     again = cli_build("--source", str(site.root), "--store", str(store))
     assert again["fast_path"] and not again["published"] and again["version_id"] == first["version_id"]
@@ -45,10 +55,9 @@ def test_unchanged_rebuild_stops_before_dagster_and_publishes_nothing(tiny, tmp_
     assert events[audit_lines:] == ["build_unchanged"]
 
 
-def test_a_damaged_current_is_rebuilt_not_reported_unchanged(tiny, tmp_path):
-    site = tiny.copy_sample()
-    store = tmp_path / "store"
-    first = cli_build("--source", str(site.root), "--store", str(store))
+def test_a_damaged_current_is_rebuilt_not_reported_unchanged(first_build, tmp_path):
+    site, built, first = first_build
+    store = copy_store(built, tmp_path / "store")
     layout = StoreLayout(store)
     bm25 = layout.version_dir(first["version_id"]) / "bm25.npz"
     data = bytearray(bm25.read_bytes())
