@@ -19,6 +19,8 @@ otherwise.
 from __future__ import annotations
 
 import json
+import os
+from contextlib import nullcontext
 from functools import cached_property
 from pathlib import Path
 
@@ -27,6 +29,8 @@ import numpy as np
 POOLING_CONFIG = "1_Pooling/config.json"
 # texts of one token count run together, at most this many at a time (bounds the attention block's memory)
 BLOCK_ROWS = 64
+# from this many texts, encoding uses every core's BLAS threads
+MANY_TEXTS = 64
 
 
 def supported(model_dir: Path) -> bool:
@@ -58,6 +62,16 @@ def _single_threaded_blas() -> None:
     except ImportError:
         return
     threadpool_limits(limits=1, user_api="blas")
+
+
+def _blas_threads(texts: int):
+    """Every core's BLAS threads for a bank of texts (training a classifier: 8.6 -> 6.8 s for 1,000
+    clauses on 2 cores), the one thread of ``_single_threaded_blas`` for a question's few."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        return nullcontext()
+    return threadpool_limits(limits=os.cpu_count() or 1, user_api="blas") if texts >= MANY_TEXTS else nullcontext()
 
 
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray, eps: float) -> np.ndarray:
@@ -159,19 +173,19 @@ class NumpyEncoder:
 
     def encode(self, texts: list[str]) -> np.ndarray:
         """Texts grouped by token count and run a block at a time: training a classifier on a bank of
-        thousands of clauses took 13.5 ms a clause one by one and 6-9 ms in blocks (measured on 1,000 status
-        clauses), and blocks of one length need no padding, so the vectors are the ones each text gets alone.
-        On the one BLAS thread of ``_single_threaded_blas``: two threads gave nothing on an idle 2-core machine
-        (the 638 intent examples 5.0 s against 4.8 s) and were four times slower with the other core busy
-        (24.1 s against 6.0 s)."""
+        thousands of clauses took 13.5 ms a clause one by one and 6 ms in blocks on both cores (measured
+        on 1,000 status clauses), and blocks of one length need no padding, so the vectors are the ones
+        each text gets alone."""
         out = np.zeros((len(texts), int(self.config["hidden_size"])), dtype=np.float32)
         by_length: dict[int, list[int]] = {}
         encoded = self.tokenizer.encode_batch(list(texts)) if texts else []
         for index, tokens in enumerate(encoded):
             by_length.setdefault(len(tokens.ids), []).append(index)
-        for indices in by_length.values():
-            for start in range(0, len(indices), BLOCK_ROWS):
-                block = indices[start:start + BLOCK_ROWS]
-                ids = np.asarray([encoded[i].ids for i in block], dtype=np.int64)
-                out[block] = self._forward(ids)
+        self.weights  # loaded (and BLAS set to one thread) before a bank's wider setting, which then restores it
+        with _blas_threads(len(texts)):
+            for indices in by_length.values():
+                for start in range(0, len(indices), BLOCK_ROWS):
+                    block = indices[start:start + BLOCK_ROWS]
+                    ids = np.asarray([encoded[i].ids for i in block], dtype=np.int64)
+                    out[block] = self._forward(ids)
         return out
