@@ -803,7 +803,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         intent = "eligibility"  # "finished A with an A-. B next?": history told, then a course asked about
     if intent == "other" and "eligibility" in [n for n, _ in feasible[:3]] and _MAY_I_RE.search(part) \
             and any(m.role in (DONE, NOT_DONE) for m in local) and not OFF_CALENDAR_RE.search(part):
-        intent = "eligibility"  # "is B possible for me if A ended in a fail (41%)": the asked course first
+        intent = "eligibility"  # "is B possible for me if A was a fail (41%)": the asked course first
     if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
             and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)):
         intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
@@ -1028,10 +1028,10 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             if not code_after:
-                return first("unlocks")  # "A done: what does it get me into?"
+                return first("unlocks")  # "finished A: where can it lead?"
             if not _states_history(part[:opens.start()]):
                 return first("prereq_of")
-            if "eligibility" in names:  # "took a course at a college; does that get me into A?": A is asked about
+            if "eligibility" in names:  # "took a course at a college; could that open A?": A is asked about
                 return first("eligibility")
             return first("unlocks")
     if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \

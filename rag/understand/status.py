@@ -142,7 +142,7 @@ def _has_words(gap: str) -> bool:
 
 def _split_gap(text: str, a_end: int, b_start: int) -> tuple[int, int] | None:
     """Where the words between two mentions stop being about the first and start being about the second:
-    at the gap's last joiner ("took A and failed B": "failed" is B's; "A is done, B in progress": "is done"
+    at the gap's last joiner ("took A and failed B": "failed" is B's; "A is finished, B in progress": "is finished"
     is A's). None for a gap of joiners alone ("A, B and C"): a list shares one cue, so no cut."""
     gap = text[a_end:b_start]
     if not _has_words(gap):
@@ -487,7 +487,7 @@ def _completion_supposed_here(after: str) -> bool:
 def _completion_supposed(after: str) -> bool:
     """Whether the words after a course suppose it completed, in words of their own: a premise word, then within
     COMPLETION_REACH words a word of completing ("assuming it ends in a pass", "once finished and passed"), with
-    no other course named before it or as its object ("given that I've passed B") and no negation between ("if I
+    no other course named before it or as its object ("seeing as I passed B") and no negation between ("if I
     don't pass it" supposes nothing done)."""
     for cue in _PREMISE_RE.finditer(after):
         if len(_WORD_RE.findall(after[:cue.start()])) > SEQUENCE_REACH:
@@ -737,7 +737,7 @@ def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
 
 
 def not_ubc_course(text: str, m: CodeMention, window: str) -> bool:
-    """Whether the student did a course like ``m`` ("a course similar to A", "the equivalent of A") or took it at
+    """Whether the student did a course like ``m`` ("a course much like A", "the equivalent of A") or took it at
     another school ("A at Langara", "in my previous degree") with no word that it came over as transfer credit:
     either way, as far as the words go, A is not on the UBC record."""
     if _LIKENESS_RE.search(text[max(0, m.start - 40):m.start]):
