@@ -1031,7 +1031,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                 return first("unlocks")  # "finished A: where can it lead?"
             if not _states_history(part[:opens.start()]):
                 return first("prereq_of")
-            if "eligibility" in names:  # "took a course at a college; could that open A?": A is asked about
+            if "eligibility" in names:  # a college course told, then "could that open A?": A is asked about
                 return first("eligibility")
             return first("unlocks")
     if len(courses) >= 2 and "credits_total" in names and _CREDIT_SUM_RE.search(part) \
