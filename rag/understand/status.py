@@ -479,9 +479,17 @@ COMPLETION_WINDOW = 30  # characters after a supposed course within which its co
 def _completion_supposed_here(after: str) -> bool:
     """A word of completing right after the course, with no negation before it ("A goes fine", not "A doesn't
     go well")."""
-    done = _COMPLETION_RE.search(after)
-    return done is not None and not _NEGATION_RE.search(after[:done.start()]) \
-        and len(_WORD_RE.findall(after[:done.start()])) <= COMPLETION_REACH
+    return _completion_near(after) is not None
+
+
+def _completion_near(words: str) -> re.Match | None:
+    """The first word of completing in ``words``, when at most COMPLETION_REACH words and no negation come
+    before it; else None."""
+    done = _COMPLETION_RE.search(words)
+    if done is None or _NEGATION_RE.search(words[:done.start()]) \
+            or len(_WORD_RE.findall(words[:done.start()])) > COMPLETION_REACH:
+        return None
+    return done
 
 
 def _completion_supposed(after: str) -> bool:
@@ -492,13 +500,14 @@ def _completion_supposed(after: str) -> bool:
     for cue in _PREMISE_RE.finditer(after):
         if len(_WORD_RE.findall(after[:cue.start()])) > SEQUENCE_REACH:
             return False
-        done = _COMPLETION_RE.search(after, cue.end())
-        if done is None:
+        if _COMPLETION_RE.search(after, cue.end()) is None:
             return False
-        between = after[cue.end():done.start()]
-        object_named = _CODE_AHEAD_RE.match(after[done.end():].lstrip())  # "if I pass B": B's, not this one's
-        if len(_WORD_RE.findall(between)) <= COMPLETION_REACH and not _NEGATION_RE.search(between) \
-                and not _CODE_AHEAD_RE.search(after[:done.end()]) and not object_named:
+        done = _completion_near(after[cue.end():])
+        if done is None:
+            continue
+        end = cue.end() + done.end()
+        object_named = _CODE_AHEAD_RE.match(after[end:].lstrip())  # "if I pass B": B's, not this one's
+        if not _CODE_AHEAD_RE.search(after[:end]) and not object_named:
             return True
     return False
 
