@@ -27,7 +27,7 @@ ENV_DEFAULTS: dict[str, tuple[str, str]] = {
     "UBCAL_EMBED_PRECISION": ("auto", "'fp32', 'bf16', or 'auto' (bf16 where the CPU has native bf16; torch backend only, ONNX is always fp32)."),
     "UBCAL_EMBED_BACKEND": ("onnx", "'onnx' embeds chunks with ONNX Runtime, fp32, from an export of the model made once into `store/cache/onnx/` (no torch once exported); 'torch' uses sentence-transformers. Part of the model id and cache key."),
     "UBCAL_EMBED_THREADS": ("0", "Embedding threads: ONNX Runtime embeds this many chunks at once, one thread each; torch uses this many threads; 0 = all cores."),
-    "UBCAL_CLASSIFIER_CACHE": ("", "Folder for the question classifiers' trained weights (intent, course-mention status, need direction); empty = the store's `cache/`. Weights are keyed by the encoder and the examples, so stores can share one folder (the tests do)."),
+    "UBCAL_CLASSIFIER_CACHE": ("", "Folder for the question classifiers' trained weights (intent, course-mention status, need direction); empty = the store's `cache/`. Weights are keyed by the encoder and the examples, so stores can share one folder (the tests do); the default encoder's ship in `rag/understand/trained/` and are read from there."),
     "UBCAL_QUERY_ENCODER": ("numpy", "'numpy' embeds questions with a torch-free forward pass of the model (fast start); 'torch' uses sentence-transformers."),
     "UBCAL_FAISS_INDEX": ("flat", "'flat' (exact inner product) or 'hnsw'."),
     "UBCAL_HNSW_M": ("32", "HNSW graph degree when UBCAL_FAISS_INDEX=hnsw."),

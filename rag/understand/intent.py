@@ -119,11 +119,24 @@ def char_centroids(chars: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
     return centroids / np.maximum(np.linalg.norm(centroids, axis=1, keepdims=True), 1e-9)
 
 
-def cached_arrays(path: Path | None, build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
-    """A classifier's arrays from its .npz cache file, or built now and written there (through a temporary
-    file of this process, so a half-written cache is never read); with no path, built now. Processes that
+# Weights shipped with the package by ``scripts/ship_weights.py``, for the default encoder: a file here has the
+# cache file's name, which hashes the encoder's id and the examples, so it is found only while both are what it
+# was trained on; changed examples or another encoder train anew. Why ship them: the four classifiers take
+# about 75 s to train on two cores (the status bank's 7,108 clauses ~50 s), a cost every fresh store's first
+# answer and every test run would otherwise pay.
+SHIPPED_DIR = Path(__file__).with_name("trained")
+
+
+def cached_arrays(folder: Path | None, name: str,
+                  build: Callable[[], dict[str, np.ndarray]]) -> dict[str, np.ndarray]:
+    """A classifier's arrays from the .npz file ``name`` in the cache ``folder``, or the shipped file of that
+    name (``SHIPPED_DIR``), or built now and written to the cache (through a temporary file of this process,
+    so a half-written cache is never read); with no folder and nothing shipped, built now. Processes that
     share a cache folder (two servers, parallel test workers) take a lock first: one trains, the others wait
     for its file instead of training too."""
+    path = folder / name if folder is not None else None
+    if (path is None or not path.is_file()) and (SHIPPED_DIR / name).is_file():
+        path = SHIPPED_DIR / name
     if path is None:
         return build()
     if not path.is_file():
@@ -140,12 +153,18 @@ def cached_arrays(path: Path | None, build: Callable[[], dict[str, np.ndarray]])
     return {name: data[name] for name in data.files}
 
 
+def weights_name(model_id: str, examples: dict[str, list[str]] | None = None, name: str = "intent") -> str:
+    """The weights' file name, in a cache or shipped: it changes with the encoder and the examples."""
+    key = hashlib.sha256(f"{model_id}|{name}|{corpus_hash(examples)}".encode()).hexdigest()[:20]
+    return f"{name}-{key}.npz"
+
+
 def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
                   examples: dict[str, list[str]] | None = None, name: str = "intent") -> IntentModel:
     """The classifier for this encoder and example corpus (``EXAMPLES`` unless given): from memory, the
     disk cache, or trained now."""
     examples = EXAMPLES if examples is None else examples
-    key = hashlib.sha256(f"{model_id}|{name}|{corpus_hash(examples)}".encode()).hexdigest()[:20]
+    key = weights_name(model_id, examples, name)
     if key in _MEMORY:
         return _MEMORY[key]
 
@@ -159,7 +178,7 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
         model = train(np.asarray(encode(texts), dtype=np.float32), np.asarray(y), labels)
         return {"labels": np.asarray(labels), "weights": model.weights, "bias": model.bias,
                 "centroids": char_centroids(char_vectors(texts), np.asarray(y), len(labels))}
-    data = cached_arrays(cache_dir / f"{name}-{key}.npz" if cache_dir else None, build)
+    data = cached_arrays(cache_dir, key, build)
     model = IntentModel([str(x) for x in data["labels"]], data["weights"], data["bias"], data["centroids"])
     _MEMORY[key] = model
     return model

@@ -350,18 +350,23 @@ def train_on(rows: list[BankRow], encode: Encoder) -> StatusModel:
     return fit(x, np.asarray([labels.index(r.label) for r in rows]), labels)
 
 
+def weights_name(model_id: str, path: Path | tuple[Path, ...] = BANK_PATHS) -> str:
+    """The weights' file name, in a cache or shipped: it changes with the encoder and the bank."""
+    return f"status-{hashlib.sha256(f'{model_id}|{bank_hash(path)}'.encode()).hexdigest()[:20]}.npz"
+
+
 def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
                   path: Path | tuple[Path, ...] = BANK_PATHS) -> StatusModel:
-    """The classifier for this encoder and bank: from memory, the disk cache, or trained now."""
-    key = hashlib.sha256(f"{model_id}|{bank_hash(path)}".encode()).hexdigest()[:20]
-    if key in _MEMORY:
-        return _MEMORY[key]
+    """The classifier for this encoder and bank: from memory, the disk cache, the shipped weights, or trained now."""
+    name = weights_name(model_id, path)
+    if name in _MEMORY:
+        return _MEMORY[name]
     def build() -> dict[str, np.ndarray]:
         model = train_on(load_bank(path), encode)
         return {"labels": np.asarray(model.labels), "weights": model.weights, "bias": model.bias}
-    data = cached_arrays(cache_dir / f"status-{key}.npz" if cache_dir else None, build)
+    data = cached_arrays(cache_dir, name, build)
     model = StatusModel([str(x) for x in data["labels"]], data["weights"], data["bias"])
-    _MEMORY[key] = model
+    _MEMORY[name] = model
     return model
 
 

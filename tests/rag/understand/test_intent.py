@@ -12,8 +12,8 @@ from rag.understand.intent import cached_arrays
 
 def test_a_cached_file_is_read_and_training_is_skipped(tmp_path):
     path = tmp_path / "status-key.npz"
-    first = cached_arrays(path, lambda: {"w": np.arange(3.0)})
-    again = cached_arrays(path, lambda: {"w": np.zeros(3)})  # would differ if it trained again
+    first = cached_arrays(tmp_path, "status-key.npz", lambda: {"w": np.arange(3.0)})
+    again = cached_arrays(tmp_path, "status-key.npz", lambda: {"w": np.zeros(3)})  # would differ if it trained again
     assert np.array_equal(first["w"], again["w"]) and path.is_file()
     assert not list(tmp_path.glob("*.tmp.npz"))
 
@@ -26,7 +26,7 @@ def test_two_at_once_train_once_and_both_get_the_weights(tmp_path):
         time.sleep(0.3)  # long enough for the other to arrive while this one trains
         return {"w": np.ones(4)}
 
-    workers = [threading.Thread(target=lambda: got.append(cached_arrays(path, build))) for _ in range(2)]
+    workers = [threading.Thread(target=lambda: got.append(cached_arrays(tmp_path, path.name, build))) for _ in range(2)]
     for w in workers:
         w.start()
     for w in workers:
