@@ -580,6 +580,23 @@ def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | No
     return None
 
 
+def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether the course asked about is placed before this planned or under-way course, on one ordered scale
+    of terms or years ("A set for year 3, B after it. B in year 2?"): the asked course
+    would come before the one it needs is finished, so this course is no premise. Seasons go round and are
+    not compared."""
+    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
+    if not targets:
+        return False
+    own = status_window(text, mentions, index, story=False)
+    asked = status_window(text, mentions, targets[-1], story=False)
+    for scale in (_TERMS, _YEARS):
+        mine, theirs = _rank(scale, own), _rank(scale, asked)
+        if mine is not None and theirs is not None:
+            return theirs < mine
+    return False
+
+
 def _beside_others(text: str, m: CodeMention) -> str:
     """The text where a word of taking courses together can join ``m`` to another course: all of it, less
     ``m``'s own sentence when that sentence names no other course ("I'm in A right now. After I pass it, B next
@@ -816,7 +833,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
                                  or _supposed_again(text, mentions, i)) \
-            and not (s.label == "in_progress" and not _COMPLETION_RE.search(text))  # "if A is still running"
+            and not (s.label == "in_progress" and not _COMPLETION_RE.search(text)) \
+            and not asked_before_it(text, mentions, i)  # "if A is still running"; "A next year ... B this year?"
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(window, m.cue):

@@ -221,6 +221,16 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
                     st.Status("not_done", 0.9))[0].role == DONE
 
 
+@pytest.mark.parametrize("planned_when, asked_when, premise", [("next year", "this year", False),
+                                                                ("this year", "next year", True)])
+def test_a_planned_course_is_no_premise_of_a_course_asked_for_an_earlier_time(planned_when, asked_when, premise):
+    text = f"my plan is ABCD 110 {planned_when} and EFGH 100 after that. can I take EFGH 100 {asked_when}?"
+    mentions = read_mentions(text, SUBJECTS)
+    planned = st.Status("planned", 0.97, done=0.0)
+    st.settle_statuses(text, mentions, [planned, st.Status(st.UNCLEAR, 0.59), st.Status("asked", 0.99)])
+    assert mentions[0].assumed == premise
+
+
 def test_a_course_under_way_is_the_premise_where_a_later_mention_supposes_it_completed():
     text = "ABCD 110 ends for me in April. If ABCD 110 goes fine, is EFGH 100 open in September?"
     mentions = read_mentions(text, SUBJECTS)
@@ -392,6 +402,17 @@ def test_a_result_not_yet_known_leaves_the_course_unclear():
                  "I sort of did ABCD 110, went through most of the material. EFGH 100?"):
         m = _settled(text, st.Status("not_done", 0.9, done=0.02))[0]
         assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN, text
+
+
+@pytest.mark.parametrize("text", [
+    "still waiting to hear whether I passed ABCD 110 - EFGH 100 next term ok?",
+    "I'll find out if I cleared ABCD 110 next week. EFGH 100?",
+    "I think I took ABCD 110 in first year but I can't remember. EFGH 100?",
+    "maybe did ABCD 110 back in 2022? EFGH 100 ok?",
+])
+def test_a_pass_asked_about_or_a_hedged_taking_leaves_the_course_unclear_however_sure_the_classifier(text):
+    m = _settled(text, st.Status("done", 0.95, done=0.95))[0]
+    assert m.role == "" and m.status == st.UNCLEAR and m.cue == RESULT_UNKNOWN
 
 
 def test_a_done_cue_before_a_story_that_goes_on_needs_the_classifier_sure():
