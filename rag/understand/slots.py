@@ -71,7 +71,10 @@ _POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
-                           r"under my belt|out of the way|credited)\b", re.IGNORECASE)
+                           r"under my belt|out of the way|credited|"
+                           r"(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<=both )|(?<=all )|(?<=already ))"
+                           r"on (?:my|the) (?:ubc )?(?:transcript|record)(?!\s+(?:as|with)\s+(?:a|an)\s+(?:w|f|fail\w*|"
+                           r"withdraw\w*|incomplete|dnf)\b))\b", re.IGNORECASE)  # the record named after a verb ("A was"), not a bare "zero A on my record" or a W
 # a record's shorthand after a course: "A: PASS", "A: W", "A - CR"
 _POST_SHORTHAND_RE = re.compile(r"^\s*(?:pass|passed|fail|(?:p|cr|w|f)(?=\s*(?:[.,;!)]|$)))\b", re.IGNORECASE)
 

@@ -202,3 +202,13 @@ def test_a_calendar_year_is_not_a_mark():
     assert read_scores(text, read_mentions(text, SUBJECTS)) == {}
     text = "got 72 in ABC 110 in 2025-26, can I take ABC 210?"
     assert read_scores(text, read_mentions(text, SUBJECTS)) == {"ABC 110": 72.0}
+
+
+@pytest.mark.parametrize("text, role", [
+    ("ABC 100 and DEF 200 are both on my transcript. GHI 300?", DONE),
+    ("ABC 100 is on my record with a 65. GHI 300?", DONE),
+    ("ABC 100 is on my transcript as a W. GHI 300?", ""),      # a withdrawal recorded is no completion
+    ("zero ABC 100 on my record. GHI 300?", ""),               # no verb: not a statement that it is there
+])
+def test_a_course_said_to_be_on_the_record_is_a_done_cue(text, role):
+    assert read_mentions(text, SUBJECTS)[0].role == role
