@@ -332,6 +332,9 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
         return "no", (f"No: even once you have completed {', '.join(assumed)}, you would not meet the "
                       f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, with_assumed))}. {ref}"
                       f"\n{quote}")
+    if assumed and not unclear and evaluate(tree, with_assumed) != YES:  # the rest unsaid, or not checkable
+        return "cannot tell", (f"Cannot tell: completing {', '.join(assumed)} is not all it takes; {c.code} "
+                               f"requires {describe(tree)}. {ref}\n{quote}")
     optimistic = with_assumed.plus(unclear)
     if unclear and evaluate(tree, optimistic) == YES:
         # the entry's restriction sentence, as a clause of this one ("and restricted to X students")

@@ -580,6 +580,25 @@ def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | No
     return None
 
 
+_UNDER_WAY = ("in_progress", "planned")
+
+
+def supposed_after_the_question(text: str, mentions: list[CodeMention], index: int,
+                                statuses: list[Status]) -> bool:
+    """Whether the question ends by supposing a course completed without naming it ("on A over the summer; B in
+    September if I pass?"): the pass is of the one course under way or planned, read so
+    even where the classifier was torn between under way, planned and not done. With two such courses it is
+    nobody's."""
+    m = mentions[index]
+    asked = [o for o in mentions if o.role == TARGET and o.code != m.code]
+    pending = {o.code for o, st in zip(mentions, statuses)
+               if o.role != TARGET and o.code != m.code and (st.label in _UNDER_WAY or st.best in _UNDER_WAY)}
+    if not asked or pending:
+        return False
+    last = max(asked, key=lambda o: o.end)
+    return last.start > m.end and _completion_supposed(text[last.end:])
+
+
 def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Whether the course asked about is placed before this planned or under-way course, on one ordered scale
     of terms or years ("A set for year 3, B after it. B in year 2?"): the asked course
@@ -835,6 +854,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                                  or _supposed_again(text, mentions, i)) \
             and not (s.label == "in_progress" and not _COMPLETION_RE.search(text)) \
             and not asked_before_it(text, mentions, i)  # "if A is still running"; "A next year ... B this year?"
+        if not premise and m.role == "" and (under_way or (s.label == "not_done" and s.best in _UNDER_WAY)):
+            premise = supposed_after_the_question(text, mentions, i, statuses) \
+                and not asked_before_it(text, mentions, i)
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(window, m.cue):

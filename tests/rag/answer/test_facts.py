@@ -355,6 +355,23 @@ def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():
     assert eligibility(plain, facts).verdict == "cannot tell"
 
 
+def test_a_planned_premise_that_leaves_a_route_unsettled_is_cannot_tell_naming_the_whole_rule():
+    from rag.answer.facts import eligibility
+    from rag.index.facts import FactStore
+    from dataclasses import replace
+
+    # one route needs a second course not mentioned, another a condition ubcal cannot check
+    course = _tiny_course("ABCD 200", prerequisite="Either (a) ABCD 112 and ABCD 123; or (b) 8 transfer credits "
+                                                   "of first-year ABCD.")
+    facts = FactStore(courses={c: _tiny_course(c) for c in ("ABCD 112", "ABCD 123")} | {"ABCD 200": course},
+                      required_by={}, coreq_of={}, excluded={})
+    q = replace(_tiny_question("ABCD 200", not_completed=["ABCD 112"]), assumed=["ABCD 112"])
+    a = eligibility(q, facts)
+    assert a.verdict == "cannot tell"
+    assert a.text.startswith("Cannot tell: completing ABCD 112 is not all it takes; ABCD 200 requires")
+    assert "ABCD 123" in a.text.split("\n")[0] and "(and not ABCD 112)" not in a.text
+
+
 def test_a_need_question_whose_direction_no_word_names_gets_no_verdict_word(answerer):
     # "ahead of" names no direction: whatever the reading, nothing the student said earns a "Yes"
     assert not answerer.ask("CPSC 210 ahead of CPSC 310?").answer.lower().startswith("yes")

@@ -231,6 +231,20 @@ def test_a_planned_course_is_no_premise_of_a_course_asked_for_an_earlier_time(pl
     assert mentions[0].assumed == premise
 
 
+@pytest.mark.parametrize("text, premise", [
+    ("I'm doing ABCD 110 this summer; can I register for EFGH 100 in September if I pass?", True),
+    ("I'm doing ABCD 110 this summer; can I register for EFGH 100 in September?", False),
+    # two courses under way: whose pass "if I pass" supposes is not said
+    ("I'm doing ABCD 110 and ABCD 120 this summer; can I register for EFGH 100 in September if I pass?", False),
+])
+def test_a_pass_supposed_after_the_question_is_of_the_one_course_under_way(text, premise):
+    mentions = read_mentions(text, SUBJECTS)
+    torn = st.Status("not_done", 0.53, done=0.0, best="planned")  # torn between planned and not done
+    statuses = [torn] * (len(mentions) - 1) + [st.Status("asked", 0.9)]
+    st.settle_statuses(text, mentions, statuses)
+    assert mentions[0].assumed == premise
+
+
 def test_a_course_under_way_is_the_premise_where_a_later_mention_supposes_it_completed():
     text = "ABCD 110 ends for me in April. If ABCD 110 goes fine, is EFGH 100 open in September?"
     mentions = read_mentions(text, SUBJECTS)
