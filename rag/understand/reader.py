@@ -1066,7 +1066,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         # waitlists, finals) speak of what the calendar lacks, they tell what became of A, and the decline they
         # lean to is no surer than one with no such word at all
         unsure_decline = top == "decline" and not off_calendar and (
-            feasible[0][1] < DECLINE_SURE or (told_history and OFF_CALENDAR_RE.search(story) is not None))
+            feasible[0][1] < DECLINE_SURE or OFF_CALENDAR_RE.search(story) is not None)
         if not (unsure_decline or words.search(part) or _PERMISSION_RE.search(part) or _IS_REQUIRED_RE.search(part)
                 or (len(courses) >= 2 and _NEED_RE.search(part))):
             return feasible

@@ -800,6 +800,9 @@ def test_a_story_told_in_sentences_of_its_own_does_not_make_the_question_leave_t
                    "Is WIDG 321 open to me?", reader)
     assert q.intent == "eligibility" and q.target == "WIDG 321"
     assert understand("I passed ABCD 210. Who teaches WIDG 321 this fall?", reader).intent == "decline"
+    # the same where the story tells no course done: its teacher is part of what happened, not what is asked
+    q = understand("The prof let me sit in on ABCD 210 lectures last year. ABCD 310 now?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310"
 
 
 def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
