@@ -474,17 +474,24 @@ def _supposed_again(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Whether a later mention of the same course supposes it completed ("A is under way. ... If A goes
     fine, could I take B in September?"): the premise is told where the course is named again."""
     m = mentions[index]
-    return any(o.code == m.code and o.start > m.end and _governed_by(_PREMISE_RE, text, o)
-               and _completion_supposed_here(text[o.end:o.end + COMPLETION_WINDOW]) for o in mentions)
+    return any(o.code == m.code and o.start > m.end and _supposed_here(text, o) for o in mentions)
 
 
 COMPLETION_WINDOW = 30  # characters after a supposed course within which its completion is told ("goes fine")
 
 
+def _supposed_here(text: str, m: CodeMention) -> bool:
+    """Whether a word of supposition governs the course and a word of completing follows it ("let's say A goes
+    fine this term", "if A works out")."""
+    return _governed_by(_PREMISE_RE, text, m) and _completion_supposed_here(text[m.end:m.end + COMPLETION_WINDOW])
+
+
 def _completion_supposed_here(after: str) -> bool:
     """A word of completing right after the course, with no negation before it ("A goes fine", not "A doesn't
-    go well")."""
-    return _completion_near(after) is not None
+    go well"), in its own sentence and before another course is named ("... if I still want A? B is already
+    completed": B's)."""
+    stop = min([x.start() for x in (_SENTENCE_RE.search(after), _CODE_AHEAD_RE.search(after)) if x] + [len(after)])
+    return _completion_near(after[:stop]) is not None
 
 
 def _completion_near(words: str) -> re.Match | None:
@@ -716,11 +723,14 @@ def _cue_before(window: str, cue: str) -> bool:
 def _own_pass_after(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Right after another person's course, before any other course, the student tells a pass of their own."""
     m = mentions[index]
-    hi = _clause_bounds(text, m.start, m.end)[1]
-    nxt = min((o.start for o in mentions if o.start >= hi), default=len(text))
-    found = _OWN_PASS_AFTER_RE.search(text[hi:nxt])
-    # "my roommate passed A. I passed B": a pass whose object is the next course is that course's, not A's
-    return found is not None and not (nxt < len(text) and not text[hi + found.end():nxt].strip())
+    ends = (m.end, _clause_bounds(text, m.start, m.end)[1])  # right after it ("A, I kept going and got B"), or
+    for hi in ends:                                          # after its clause ("... dropped A. I passed it")
+        nxt = min((o.start for o in mentions if o.start >= hi), default=len(text))
+        found = _OWN_PASS_AFTER_RE.search(text[hi:nxt])
+        # "my roommate passed A. I passed B": a pass whose object is the next course is that course's, not A's
+        if found is not None and not (nxt < len(text) and not text[hi + found.end():nxt].strip()):
+            return True
+    return False
 
 
 def _told_status(text: str, m: CodeMention) -> bool:
@@ -854,8 +864,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                                  or _supposed_again(text, mentions, i)) \
             and not (s.label == "in_progress" and not _COMPLETION_RE.search(text)) \
             and not asked_before_it(text, mentions, i)  # "if A is still running"; "A next year ... B this year?"
-        if not premise and m.role == "" and (under_way or (s.label == "not_done" and s.best in _UNDER_WAY)):
-            premise = supposed_after_the_question(text, mentions, i, statuses) \
+        if not premise and m.role == "" and (under_way or (s.label in ("not_done", UNCLEAR) and s.best in _UNDER_WAY)):
+            # the classifier torn, but the words suppose the course completed: "let's say A goes fine this term"
+            premise = (supposed_after_the_question(text, mentions, i, statuses) or _supposed_here(text, m)) \
                 and not asked_before_it(text, mentions, i)
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
@@ -893,7 +904,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role == "" and under_way and not premise and asked_in_tail(text, mentions, i):
             m.status = "asked"  # "A hopefully next summer. B this fall alright?": B is asked, not under way
             continue
-        if sure_not_done or under_way and (m.role != TARGET or premise or later):  # a course asked about gives way
+        if sure_not_done or (under_way or premise) and (m.role != TARGET or premise or later):  # asked gives way
             # only to a sure "not done" ("for A, I have B but no C": A read 0.7 not done from "no C")
             m.role, m.cue = NOT_DONE, {"not_done": "not done", "in_progress": "in progress"}.get(s.best or s.label, "planned")
             m.assumed = premise

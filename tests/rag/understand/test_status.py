@@ -217,6 +217,9 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [done, done, st.Status("asked", 0.9)])
     assert mentions[0].role != DONE and mentions[0].status == st.UNCLEAR and mentions[1].role == DONE
+    # the student's own pass told right after, in the same sentence, with a letter grade and no article
+    assert _settled("Half my residence floor dropped ABCD 110, I kept going and got B. EFGH 100?",
+                    st.Status("not_done", 0.6))[0].role == DONE
     assert _settled("half my class flunked ABCD 110; I passed it though. EFGH 100?",
                     st.Status("not_done", 0.9))[0].role == DONE
 
@@ -229,6 +232,23 @@ def test_a_planned_course_is_no_premise_of_a_course_asked_for_an_earlier_time(pl
     planned = st.Status("planned", 0.97, done=0.0)
     st.settle_statuses(text, mentions, [planned, st.Status(st.UNCLEAR, 0.59), st.Status("asked", 0.99)])
     assert mentions[0].assumed == premise
+
+
+@pytest.mark.parametrize("text, premise", [
+    ("Let's say ABCD 110 goes fine this term. Could I take EFGH 100 next term?", True),
+    ("Let's say ABCD 110 doesn't go well this term. Could I take EFGH 100 next term?", False),
+])
+def test_a_course_the_classifier_is_torn_on_is_the_premise_where_the_words_suppose_it_completed(text, premise):
+    m = _settled(text, st.Status(st.UNCLEAR, 0.55, done=0.01, best="in_progress"))[0]
+    assert m.assumed == premise and m.role == NOT_DONE if premise else not m.assumed
+
+
+def test_a_completion_told_of_the_next_sentences_course_supposes_nothing_of_this_one():
+    text = "Can ABCD 110 go if I still want EFGH 100? IJKL 101 is already completed."
+    mentions = read_mentions(text, SUBJECTS)
+    torn = st.Status(st.UNCLEAR, 0.5, best="planned")
+    st.settle_statuses(text, mentions, [st.Status("asked", 0.9), torn, st.Status("done", 0.95, done=0.95)])
+    assert not mentions[1].assumed
 
 
 @pytest.mark.parametrize("text, premise", [
