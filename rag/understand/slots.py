@@ -67,6 +67,7 @@ _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<tar
 _POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+)?"
                           r"(?:still\s+|also\s+)?"
                           r"(?:not\s+(?:yet\s+)?(?:done|taken|completed|finished|passed)|failed|dropped|"
+                          r"(?:absent|missing) from (?:my|the) (?:record|transcript)|"
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
@@ -173,8 +174,8 @@ def _read_marks(text: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", re.sub(r"\s*,(?:\s*,)+", ",", text)).strip(" ,")
 
 
-# the grading option "Credit/D/Fail" by name: its "Fail" is part of the name, not an event
-_GRADING_OPTION_RE = re.compile(r"\b(?:credit|cr)\s*/\s*d\s*/\s*f(?:ail)?\b", re.IGNORECASE)
+# the grading option "Credit/D/Fail" or "pass/fail" by name: its "Fail" belongs to the name, not an event
+_GRADING_OPTION_RE = re.compile(r"\b(?:credit|cr)\s*/\s*d\s*/\s*f(?:ail)?\b|\bpass\s*/\s*fail\b", re.IGNORECASE)
 
 
 # a letter grade with its sign in words, "an A-minus", "B plus": the sign, so "minus" is no "without"

@@ -427,6 +427,7 @@ _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
 _WITHHELD_RE = re.compile("|".join(_CUES["withheld"]), re.IGNORECASE)
+_CREDIT_REFUSED_RE = re.compile("|".join(_CUES["credit_refused"]), re.IGNORECASE)
 _RESULT_UNKNOWN_RE = re.compile("|".join(_CUES["result_unknown"]), re.IGNORECASE)
 _ELSEWHERE_RE = re.compile("|".join(_CUES["elsewhere"]), re.IGNORECASE)
 _TRANSFER_GRANTED_RE = re.compile("|".join(_CUES["transfer_granted"]), re.IGNORECASE)
@@ -841,6 +842,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role in (DONE, "") and s.label != "asked" and _RESULT_UNKNOWN_RE.search(window) \
                 and scores.get(m.code) is None:
             m.role, m.cue, m.status = "", RESULT_UNKNOWN, UNCLEAR  # "sat A, don't know my grade yet": pass unknown
+            continue
+        if m.role in (DONE, "", TARGET) and s.label != "asked" and _CREDIT_REFUSED_RE.search(window):
+            m.role, m.cue = NOT_DONE, "credit refused"  # "my A transfer credit got rejected": not on the record
             continue
         if m.role in (DONE, "") and s.label != "asked" and _WITHHELD_RE.search(window):
             m.role, m.cue = NOT_DONE, "pending"  # "took A elsewhere (transfer credit pending)": not yet on record

@@ -143,6 +143,7 @@ def test_the_credit_d_fail_grading_option_is_no_fail_of_the_students():
     from rag.understand.slots import normalize_text
 
     assert "fail" not in normalize_text("Credit/D/Fail on ABC 101, got the credit. ABC 301?").lower()
+    assert "fail" not in normalize_text("ABC 101 was pass/fail and I got a P. ABC 301?").lower()
     assert "failed" in normalize_text("failed ABC 101. ABC 301?")
 
 
@@ -209,6 +210,8 @@ def test_a_calendar_year_is_not_a_mark():
     ("ABC 100 is on my record with a 65. GHI 300?", DONE),
     ("ABC 100 is on my transcript as a W. GHI 300?", ""),      # a withdrawal recorded is no completion
     ("zero ABC 100 on my record. GHI 300?", ""),               # no verb: not a statement that it is there
+    ("With ABC 100 absent from my record, am I eligible for GHI 300?", NOT_DONE),
+    ("ABC 100 is missing from my transcript. GHI 300?", NOT_DONE),
 ])
-def test_a_course_said_to_be_on_the_record_is_a_done_cue(text, role):
+def test_a_course_said_to_be_on_the_record_or_absent_from_it_is_a_cue(text, role):
     assert read_mentions(text, SUBJECTS)[0].role == role

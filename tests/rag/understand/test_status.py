@@ -380,6 +380,14 @@ def test_if_after_a_word_of_doubt_is_whether_not_a_supposition(text, hypothesis)
     assert st.is_hypothesis(text, course) == hypothesis
 
 
+@pytest.mark.parametrize("text, first", [
+    ("my ABCD 200 transfer credit got rejected by the registrar. Can I take EFGH 300?", st.Status("done", 0.9, done=0.9)),
+    ("UBC said no when I asked for ABCD 200 transfer credit. EFGH 300?", st.Status(st.UNCLEAR, 0.71, done=0.71)),
+])
+def test_credit_refused_for_a_course_taken_elsewhere_is_not_done(text, first):
+    assert _settled(text, first)[0].role == NOT_DONE
+
+
 @pytest.mark.parametrize("text", ["I took ABCD 200 at Langara (transfer credit pending). Can I take EFGH 300?",
                                   "ABCD 200 done, awaiting approval of the credit. EFGH 300?"])
 def test_credit_held_back_is_not_done_however_sure_the_classifier_is(text):
@@ -457,7 +465,7 @@ def test_a_done_cue_before_a_story_that_goes_on_needs_the_classifier_sure():
 
 
 def test_a_preposition_cue_with_words_of_its_own_after_the_course_needs_the_classifier_sure():
-    text = "With ABCD 110 absent from my record, am I eligible for EFGH 100?"
+    text = "With ABCD 110 nowhere in sight, am I eligible for EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == DONE  # the cue pattern reads "with A" as done
     assert _settled(text, st.Status(st.UNCLEAR, 0.7, done=0.7))[0].role == ""
     plain = "With ABCD 110, am I eligible for EFGH 100?"
