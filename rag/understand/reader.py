@@ -803,8 +803,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and not (_EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part) or _EXCLUSION_WORD_RE.search(part)
                      or re.search(r"\bcredits?\b", part, re.IGNORECASE)):
         intent = "eligibility"  # "does B take students without A on their record": B asked with A absent, no credit
+    # a requisite word asked right after a history told done ("A is credited to me (B). Adding B to my timetable,
+    # any prerequisite issue?") asks whether that history meets it
     unsure_other = (intent == "other" and "eligibility" in [n for n, _ in feasible[:3]]) or (
-        intent == "prereq_of" and not _REQUISITE_WORD_RE.search(part) and not _NEED_RE.search(part))
+        intent == "prereq_of" and not _NEED_RE.search(part)
+        and (not _REQUISITE_WORD_RE.search(part) or any(m.role == DONE for m in local)))
     if (intent in ("unlocks", "exclusion", "compare", "credit_compare") or unsure_other) and history is None \
             and _asks_next_course(local, text) and any(n == "eligibility" for n, _ in feasible) \
             and not (_OPENS_RE.search(asking) or _EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)

@@ -805,6 +805,13 @@ def test_a_story_told_in_sentences_of_its_own_does_not_make_the_question_leave_t
     assert q.intent == "eligibility" and q.target == "ABCD 310"
 
 
+def test_a_prerequisite_asked_right_after_a_history_told_done_asks_whether_it_is_met(reader):
+    q = understand("Hi, ABCD 210 is credited to me (B). Planning to add ABCD 310 to my timetable. "
+                   "Any prerequisite issue?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.completed == ["ABCD 210"]
+    assert understand("What are the prerequisites of ABCD 310?", reader).intent == "prereq_of"
+
+
 def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
     q = understand("Which courses have to be taken alongside ABCD 221?", reader)
     assert q.intent == "coreq_of" and q.target == "ABCD 221"
