@@ -799,6 +799,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
+    if intent == "coreq_of" and len(set(codes)) == 2 and "eligibility" in [n for n, _ in feasible] \
+            and any(m.role == NOT_DONE and m.status in ("in_progress", "planned") for m in local):
+        intent = "eligibility"  # "doing A now - can B be taken alongside?": B asked about, A under way beside it
     if intent == "exclusion" and any(m.role == NOT_DONE for m in local) and "eligibility" in [n for n, _ in feasible] \
             and not (_EXCLUSION_ASK_RE.search(part) or _BOTH_ASK_RE.search(part) or _EXCLUSION_WORD_RE.search(part)
                      or re.search(r"\bcredits?\b", part, re.IGNORECASE)):

@@ -812,6 +812,11 @@ def test_a_prerequisite_asked_right_after_a_history_told_done_asks_whether_it_is
     assert understand("What are the prerequisites of ABCD 310?", reader).intent == "prereq_of"
 
 
+def test_a_course_asked_alongside_one_under_way_is_an_eligibility_question(reader):
+    q = understand("currently doing ABCD 210 \u2014 can ABCD 310 Mechanics II be taken simultaneously?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and "ABCD 210" in q.not_completed
+
+
 def test_a_word_of_taking_together_asks_one_courses_corequisites(reader):
     q = understand("Which courses have to be taken alongside ABCD 221?", reader)
     assert q.intent == "coreq_of" and q.target == "ABCD 221"
