@@ -799,6 +799,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
+    if intent == "need_check" and history is None and _bare_course_tail(part) \
+            and any(m.role == NOT_DONE for m in local) and "eligibility" in [n for n, _ in feasible]:
+        intent = "eligibility"  # "no A anywhere on my transcript. B?": a course alone after what is missing
     if intent == "coreq_of" and len(set(codes)) == 2 and "eligibility" in [n for n, _ in feasible] \
             and any(m.role == NOT_DONE and m.status in ("in_progress", "planned") for m in local):
         intent = "eligibility"  # "doing A now - can B be taken alongside?": B asked about, A under way beside it

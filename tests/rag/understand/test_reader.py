@@ -812,6 +812,11 @@ def test_a_prerequisite_asked_right_after_a_history_told_done_asks_whether_it_is
     assert understand("What are the prerequisites of ABCD 310?", reader).intent == "prereq_of"
 
 
+def test_a_course_alone_after_one_said_missing_is_an_eligibility_question(reader):
+    q = understand("there's no abcd210 anywhere on the transcript lol. abcd310?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.not_completed == ["ABCD 210"]
+
+
 def test_a_course_asked_alongside_one_under_way_is_an_eligibility_question(reader):
     q = understand("currently doing ABCD 210 \u2014 can ABCD 310 Mechanics II be taken simultaneously?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and "ABCD 210" in q.not_completed
