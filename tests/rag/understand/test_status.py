@@ -640,3 +640,11 @@ def test_a_this_away_from_the_season_does_not_make_the_later_course_now():
     assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0])
     now = "ABCD 110 this summer and EFGH 100 this winter, alright?"
     assert not st.earlier_term(now, read_mentions(now, SUBJECTS)[0])
+
+
+@pytest.mark.parametrize("text", ["ABCD 110 and EFGH 100 both in summer term 1, is that possible?",
+                                  "ABCD 110 and EFGH 100 both next term, ok?"])
+def test_two_courses_put_in_one_named_term_are_taken_together(text):
+    assert st.puts_in_one_term(text)
+    torn = st.Status(st.UNCLEAR, 0.36, done=0.36, best="done")
+    assert _settled(text, torn)[0].role == NOT_DONE
