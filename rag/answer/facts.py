@@ -449,6 +449,17 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                                  f"{describe(tree)}. {ref}")
             else:
                 need = required_course(tree, a)
+                gone = _ruled_out(q, asked) if q.asks_skip else []
+                if need == NO and gone and _no_route_without(tree, gone, q):
+                    # "haven't done C; can I skip A for B?" with B asking for one of A, C: no route is left,
+                    # said once for all the courses left out
+                    said = sorted(set(gone) - set(asked))
+                    why = f", and you have said you have not done {', '.join(said)}" if said else ""
+                    verdicts.append("yes")
+                    lines.append(f"Yes: {c.code} has no route without {', '.join(gone)}: it requires "
+                                 f"{describe(tree)}{why}. {ref}")
+                    lines.append(f"{c.code} prerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+                    break
                 if need == YES:
                     verdicts.append("yes")
                     lines.append(f"Yes: {c.code} requires {a} (its prerequisite: {describe(tree)}). {ref}")
@@ -471,6 +482,21 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(set(verdicts)) > 1:
         lines.insert(0, "It differs by course.")
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
+
+
+def _ruled_out(q: Question, asked: list[str]) -> list[str]:
+    """The courses a skip question leaves out: those asked to be skipped and those the student says they have not
+    done (an under-way or planned course is not ruled out: it may yet be done)."""
+    said_not = [x for x in q.not_completed if x not in q.assumed and x not in q.concurrent]
+    return sorted((set(asked) | set(said_not)) - set(q.completed))  # "if I already have C": C stays a route
+
+
+def _no_route_without(tree: dict, gone: list[str], q: Question) -> bool:
+    """Whether no route into the course is left without ``gone``, even counting every other course it names as
+    done and with what the student said of their year: only a sure NO counts (a route through a standing or a
+    permission nobody mentioned leaves it open)."""
+    others = [x for x in tree_codes(tree) if x not in gone]
+    return evaluate(tree, History(others, q.standing, q.scores, below=q.standing_below)) == NO
 
 
 _NOT_NAMED = "does not name"  # the need answer's words for a course absent from the prerequisite

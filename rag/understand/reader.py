@@ -1314,6 +1314,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.asked, q.targets = [codes[0]], codes[1:]
             q.target = q.targets[0]
         _read_need_direction(q)
+        told_done = {m.code for m in local if m.role == DONE}
+        if q.asks_skip and any(a not in told_done for a in q.asked):
+            # "can I skip A for B if I've already done C": C is the student's route, not a course to skip
+            q.completed = [a for a in q.asked if a in told_done]
+            q.asked = [a for a in q.asked if a not in told_done]
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]

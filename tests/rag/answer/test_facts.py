@@ -651,6 +651,31 @@ def test_a_course_the_prerequisite_does_not_name_is_no_yes_to_a_skip_question():
     assert a.verdict != "yes"
 
 
+@pytest.mark.parametrize("asked, not_completed, completed, verdict", [
+    (["ABCD 110"], [], [], "yes"),                                # another route is open: skippable
+    (["ABCD 110"], ["ABCD 120"], [], "no"),                       # "haven't done ABCD 120": no route left
+    (["ABCD 110", "ABCD 120"], [], [], "no"),                     # "skip both"
+    (["ABCD 110"], [], ["ABCD 120"], "yes"),                      # "already done ABCD 120"
+])
+def test_a_course_that_is_one_option_cannot_be_skipped_when_every_other_route_is_ruled_out(
+        asked, not_completed, completed, verdict):
+    from rag.answer.facts import need_check
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 310": _tiny_course("ABCD 310", prerequisite="One of ABCD 110, ABCD 120.")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 310", "ABCD 110", "ABCD 120"]), intent="need_check",
+                 target="ABCD 310", targets=["ABCD 310"], asked=asked, not_completed=not_completed,
+                 completed=completed, asks_skip=True, asks_direction=True)
+    a = need_check(q, facts)
+    assert a.verdict == verdict
+    if verdict == "no":
+        assert a.text.startswith("No, it cannot be skipped: ABCD 310 has no route without")
+        assert a.text.count("has no route") == 1  # said once for all the courses left out
+
+
 def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
     from rag.answer.facts import exclusion
     from rag.index.facts import FactStore
