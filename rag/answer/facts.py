@@ -488,7 +488,7 @@ def _ruled_out(q: Question, asked: list[str]) -> list[str]:
     """The courses a skip question leaves out: those asked to be skipped and those the student says they have not
     done (an under-way or planned course is not ruled out: it may yet be done)."""
     said_not = [x for x in q.not_completed if x not in q.assumed and x not in q.concurrent]
-    return sorted((set(asked) | set(said_not)) - set(q.completed))  # "if I already have C": C stays a route
+    return sorted((set(asked) | set(said_not)) - set(q.completed))  # a course told done stays a route
 
 
 def _no_route_without(tree: dict, gone: list[str], q: Question) -> bool:
