@@ -485,10 +485,14 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _ruled_out(q: Question, asked: list[str]) -> list[str]:
-    """The courses a skip question leaves out: those asked to be skipped and those the student says they have not
-    done (an under-way or planned course is not ruled out: it may yet be done)."""
+    """The courses a skip question leaves out, when the student says they have not done another: the one course
+    asked to be skipped, and those said not done (an under-way or planned course is not ruled out: it may yet be
+    done). With several courses asked, which are skipped and which are the student's own route is not known
+    ("skip A, B in hand"), so only those said not done count; with none said not done, nothing is ruled out."""
     said_not = [x for x in q.not_completed if x not in q.assumed and x not in q.concurrent]
-    return sorted((set(asked) | set(said_not)) - set(q.completed))  # a course told done stays a route
+    if not said_not:
+        return []
+    return sorted((set(asked if len(asked) == 1 else []) | set(said_not)) - set(q.completed))
 
 
 def _no_route_without(tree: dict, gone: list[str], q: Question) -> bool:

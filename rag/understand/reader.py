@@ -1315,10 +1315,13 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.target = q.targets[0]
         _read_need_direction(q)
         told_done = {m.code for m in local if m.role == DONE}
-        if q.asks_skip and any(a not in told_done for a in q.asked):
-            # "can I skip A for B if I've already done C": C is the student's route, not a course to skip
+        told_not = {m.code for m in local if m.role == NOT_DONE and not _SKIP_RE.search(m.cue or "")}
+        if q.asks_skip and any(a not in told_done | told_not for a in q.asked):
+            # "can I skip A for B if I've already done C": C is the student's route, not a course to skip;
+            # "... and I failed C": C is a route closed, told apart from the course the skip word points at
             q.completed = [a for a in q.asked if a in told_done]
-            q.asked = [a for a in q.asked if a not in told_done]
+            q.not_completed = [a for a in q.asked if a in told_not]
+            q.asked = [a for a in q.asked if a not in told_done | told_not]
     elif intent in ("exclusion", "compare", "credit_compare"):
         q.targets = codes[:2]
         q.target = codes[0]

@@ -815,6 +815,8 @@ def test_a_prerequisite_asked_right_after_a_history_told_done_asks_whether_it_is
 def test_a_course_told_done_in_a_skip_question_is_the_route_not_a_course_to_skip(reader):
     q = understand("Can I skip ABCD 210 for ABCD 310 if I've already done ABCD 213?", reader)
     assert q.asks_skip and q.asked == ["ABCD 210"] and q.completed == ["ABCD 213"]
+    q = understand("I haven't done ABCD 213. Can I skip ABCD 210 and still take ABCD 310?", reader)
+    assert q.asks_skip and q.asked == ["ABCD 210"] and q.not_completed == ["ABCD 213"]
 
 
 def test_a_course_alone_after_one_said_missing_is_an_eligibility_question(reader):
