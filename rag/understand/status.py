@@ -871,8 +871,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if not premise and m.role == "" and (under_way or (s.label in ("not_done", UNCLEAR) and s.best in _UNDER_WAY)):
             # the classifier torn, but the words suppose the course completed: "let's say A goes fine this term"
             premise = (supposed_after_the_question(text, mentions, i, statuses) or _supposed_here(text, m)
-                       or (s.best == "planned" and earlier_term(text, m))) \
-                and not asked_before_it(text, mentions, i)  # "mapped out A for year 2 and B for year 3"
+                       or (s.label == UNCLEAR and s.best == "planned" and earlier_term(text, m))) \
+                and not asked_before_it(text, mentions, i)  # "mapped out A for year 2 and B for year 3" (not a
+            # clause read "not done" by the torn rule: "doing A this summer; B in September?" stays without a premise)
         if m.role == NOT_DONE and s.label == "done" and s.confidence >= RETAKE_THRESHOLD \
                 and scores.get(m.code, PASS_MARK) >= PASS_MARK \
                 and _tells_more_after(window, m.cue):
