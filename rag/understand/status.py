@@ -95,7 +95,7 @@ MAX_ITER = 300
 _MEMORY: dict[str, "StatusModel"] = {}
 
 # where a clause ends: a sentence mark, a word that starts another statement, or where the question starts
-# ("A finished - may I register in B", "A, would that open B")
+# ("A finished - is B open to me", "A, would that open B")
 _ASK_WORDS = r"can|could|would|will|am|is|are|do|does|did|should|may|might|what|which|how|any|anything|ok|okay"
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bwhereas\b|\bwhile\b|"
                             r"\bthen\b|\bso\b|\bbecause\b|\bcuz\b|\bcos\b|\bsince\b|\s[-\u2014\u2013]+\s|"
@@ -130,7 +130,7 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
     lo = 0
     for m in _CLAUSE_CUT_RE.finditer(text, 0, start):
         lo = m.end()
-    # a course alone before its mark ("A? nope, never."), not a question about it ("may I register in A? I have B")
+    # a course alone before its mark ("A? nope, never."), not a question about it ("is A open to me? I have B")
     asked_and_answered = _SELF_ANSWER_RE.match(text, end) if not _WORD_RE.search(text, lo, start) else None
     cut = _CLAUSE_CUT_RE.search(text, asked_and_answered.end() if asked_and_answered else end)
     return lo, cut.start() if cut else len(text)
@@ -728,7 +728,7 @@ def _own_pass_after(text: str, mentions: list[CodeMention], index: int) -> bool:
     for hi in ends:                                          # after its clause ("... dropped A. I passed it")
         nxt = min((o.start for o in mentions if o.start >= hi), default=len(text))
         found = _OWN_PASS_AFTER_RE.search(text[hi:nxt])
-        # "my roommate passed A. I passed B": a pass whose object is the next course is that course's, not A's
+        # "my roommate passed A. I passed B": a pass whose object is the course after is that course's, not A's
         if found is not None and not (nxt < len(text) and not text[hi + found.end():nxt].strip()):
             return True
     return False
@@ -750,7 +750,7 @@ def _told_after(m: CodeMention, window: str) -> bool:
     if not _PREPOSITION_CUE_RE.match(m.cue or ""):
         return False
     after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
-    asks = _ASKS_WORD_RE.search(after)  # "with A, may I register in B": the question, not A's own words
+    asks = _ASKS_WORD_RE.search(after)  # "with A, is B open": the question, not A's own words
     return len(_WORD_RE.findall(after[:asks.start()] if asks else after)) >= 2
 
 
