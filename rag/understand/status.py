@@ -539,6 +539,16 @@ def _rank(scale: list[tuple[re.Pattern, int]], text: str) -> int | None:
     return min(found)[1] if found else None
 
 
+def _comes_before(first: str, second: str) -> bool | None:
+    """Whether the time named in ``first`` comes before the one in ``second``, on the first ordered scale (terms,
+    then years) both name; None when no scale is named in both."""
+    for scale in (_TERMS, _YEARS):
+        a, b = _rank(scale, first), _rank(scale, second)
+        if a is not None and b is not None:
+            return a < b
+    return None
+
+
 def earlier_term(text: str, m: CodeMention) -> bool:
     """"A in term 1, B in term 2": A's stated time comes before the next course's. Read only
     of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
@@ -549,10 +559,9 @@ def earlier_term(text: str, m: CodeMention) -> bool:
     if nxt is None:
         return False
     between, rest = text[m.end:nxt.start()], text[nxt.end():]
-    for scale in (_TERMS, _YEARS):
-        mine, theirs = _rank(scale, between), _rank(scale, rest)
-        if mine is not None and theirs is not None:
-            return mine < theirs
+    ordered = _comes_before(between, rest)
+    if ordered is not None:
+        return ordered
     mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
     if mine is None or theirs is None or _NOW_RE.search(_season_words(rest)):
         return False
@@ -617,11 +626,7 @@ def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
         return False
     own = status_window(text, mentions, index, story=False)
     asked = status_window(text, mentions, targets[-1], story=False)
-    for scale in (_TERMS, _YEARS):
-        mine, theirs = _rank(scale, own), _rank(scale, asked)
-        if mine is not None and theirs is not None:
-            return theirs < mine
-    return False
+    return bool(_comes_before(asked, own))
 
 
 def _beside_others(text: str, m: CodeMention) -> str:
