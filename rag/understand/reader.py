@@ -259,8 +259,9 @@ PROGRAM_CUE_RE = re.compile(
 _NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other than)\s+(?:the\s+)?"
                              r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
-                            # "..., also what does it need" starts a part; "can I also receive credit" does not
-                            r"\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:get|gets|receive|earn|count|counts|need|needs|have|"
+                            # "..., also what does it need" starts a part; "can I also receive credit" does not, nor
+                            # does "also" after its clause's subject ("if I also haven't done A")
+                            r"(?<!\bI)(?<!\bwe)(?<!\bthey)(?<!\byou)\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:get|gets|receive|earn|count|counts|need|needs|have|"
                             r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
@@ -1164,11 +1165,19 @@ def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
 def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     """History told first ("finished A", "did A and B"), then, past a sentence break, a course with no
     role of its own: the question is about that course, not about everything the history opens."""
-    told = [m.end for m in local if m.role in (DONE, NOT_DONE)]
+    # a mention in words of the student's own record that the reader could not settle ("A sits on my list of
+    # things left") is told history too: the course after it is asked about, and the unsettled one kept unclear
+    told = [m.end for n, m in enumerate(local)
+            if m.role in (DONE, NOT_DONE) or (n + 1 < len(local) and _unsettled_history(m))]
     if not told:
         return False
     later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
     return bool(later) and re.search(r"[.?!;,\u2014\u2013]|\s-+\s", text[max(told):later[0].start]) is not None
+
+
+def _unsettled_history(m: CodeMention) -> bool:
+    """The classifier was unsure, but its best guess is a status of the student's record, not a question."""
+    return m.role == "" and m.status == UNCLEAR and m.best not in ("asked", "") and not m.someone_elses
 
 
 SKIP_REACH = 40  # characters between a word of skipping and the course it skips ("leave A out", "can A be skipped")
@@ -1306,6 +1315,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         # "skip A and just have B for C": the course a word marks as the goal ("for C") is the one asked about,
         # and B, what the student has, is not
         target_idx = ([i for i in target_idx if local[i].role == TARGET]
+                      or [i for i in target_idx if _GOAL_BEFORE_RE.search(text[:local[i].start])]
                       or [i for i in target_idx if local[i].role != DONE] or target_idx)
         q.targets = [local[i].code for i in target_idx]
         q.target = q.targets[0]
@@ -1316,7 +1326,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         _read_need_direction(q)
         told_done = {m.code for m in local if m.role == DONE}
         told_not = {m.code for m in local if m.role == NOT_DONE and not _SKIP_RE.search(m.cue or "")}
-        if q.asks_skip and any(a not in told_done | told_not for a in q.asked):
+        together = _skipped_together(q.text, local) if q.asks_skip else []
+        if together and set(together) <= set(q.asked):
+            # "can I skip both A and B for C": each is left out, so C must be reachable without all of them
+            q.not_completed = list(dict.fromkeys(q.not_completed + together))
+        elif q.asks_skip and any(a not in told_done | told_not for a in q.asked):
             # "can I skip A for B if I've already done C": C is the student's route, not a course to skip;
             # "... and I failed C": C is a route closed, told apart from the course the skip word points at
             q.completed = [a for a in q.asked if a in told_done]
@@ -1400,6 +1414,43 @@ _TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|i
                              re.IGNORECASE)
 
 
+# what joins courses named as one list ("A and B", "A, B", "A or B", "A & B")
+_LIST_JOIN_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*|/\s*|\+\s*)", re.IGNORECASE)
+
+
+# a word that leads to the course after it as the goal: "skip A for C", "A on my way to C"
+_GOAL_BEFORE_RE = re.compile(r"\b(?:for|to|into|towards?)\s+$", re.IGNORECASE)
+
+
+def _coordinated(text: str, local: list[CodeMention], first: int) -> list[int]:
+    """The mention ``first`` and those listed with it right after ("skip both A and B for C": A, B)."""
+    out = [first]
+    for i in range(first + 1, len(local)):
+        if not _LIST_JOIN_RE.fullmatch(text[local[out[-1]].end:local[i].start]):
+            break
+        out.append(i)
+    return out
+
+
+def _skipped_after(text: str, local: list[CodeMention]) -> list[int]:
+    """The mentions a skipping word governs after it ("skip A", "skip both A and B"): none when no such
+    word, or when the words after it lead on to the goal ("A optional for B")."""
+    skip = _SKIP_RE.search(text)
+    if not skip or re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
+        return []  # "A required for B, or is skipping it fine": "it" is the course already asked of
+    after = [i for i, m in enumerate(local) if m.start >= skip.end()
+             and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2
+             and not _TOWARD_GOAL_RE.match(text[skip.end():m.start])]
+    return _coordinated(text, local, after[0]) if after else []
+
+
+def _skipped_together(text: str, local: list[CodeMention]) -> list[str]:
+    """The courses one skipping word leaves out together ("skip both A and B for C"), when there are
+    several and a course is left to reach; else none."""
+    group = list(dict.fromkeys(local[i].code for i in _skipped_after(text, local)))
+    return group if 1 < len(group) < len({m.code for m in local}) else []
+
+
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
     in "B - finish A first?" it is B."""
@@ -1407,15 +1458,16 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
     if skip and re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
         skip = None  # "A required for B, or is skipping it fine": "it" is the course already asked of
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
-        # the course the skipping word governs follows it ("skip A"), unless a word leads on to the goal
+        # the courses the skipping word governs follow it ("skip A"), unless a word leads on to the goal
         # ("A optional for B", "A left out en route to B": the course before it is the one skipped)
-        after = [i for i, m in enumerate(local) if m.start >= skip.end()
-                 and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2
-                 and not _TOWARD_GOAL_RE.match(text[skip.end():m.start])]
         before = [i for i, m in enumerate(local) if m.end <= skip.start()]
-        asked = after[:1] or before[-1:]
+        asked = _skipped_after(text, local) or before[-1:]
+        left = [i for i in range(len(local)) if local[i].code not in {local[j].code for j in asked}]
+        if asked and not left:  # "skip A and B?" with no third course: B is where the student is going
+            asked = asked[:1]
+            left = [i for i in range(len(local)) if local[i].code != local[asked[0]].code]
         if asked:
-            return [i for i in range(len(local)) if local[i].code != local[asked[0]].code]
+            return left
     has_as = _HAS_AS_PREREQ_RE.search(text)
     if has_as and len(local) >= 2:
         asked = [i for i, m in enumerate(local) if has_as.start("asked") <= m.start < has_as.end("asked")]

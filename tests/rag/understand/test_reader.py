@@ -819,6 +819,32 @@ def test_a_course_told_done_in_a_skip_question_is_the_route_not_a_course_to_skip
     assert q.asks_skip and q.asked == ["ABCD 210"] and q.not_completed == ["ABCD 213"]
 
 
+def test_a_course_told_not_done_in_a_skip_question_is_not_a_goal(reader):
+    q = understand("Can I skip ABCD 210 for ABCD 310 if I don't have ABCD 213 either", reader)
+    assert q.asks_skip and q.targets == ["ABCD 310"] and q.asked == ["ABCD 210"] and q.not_completed == ["ABCD 213"]
+    q = understand("Can I skip ABCD 210 for ABCD 310 if I also haven't done ABCD 213?", reader)
+    assert not q.parts and q.targets == ["ABCD 310"] and q.not_completed == ["ABCD 213"]
+
+
+def test_courses_skipped_together_are_all_left_out(reader):
+    q = understand("can I skip both ABCD 210 and ABCD 213 and still do ABCD 310?", reader)
+    assert q.asks_skip and q.targets == ["ABCD 310"] and set(q.not_completed) == {"ABCD 210", "ABCD 213"}
+    q = understand("can I skip ABCD 210 and ABCD 310?", reader)  # no third course: the second is the goal
+    assert q.targets == ["ABCD 310"] and q.asked == ["ABCD 210"]
+
+
+@pytest.mark.parametrize("best, asks", [("not_done", True), ("planned", True), ("asked", False)])
+def test_a_course_alone_after_one_the_reader_could_not_settle_is_asked_about(best, asks):
+    from rag.understand.reader import _asks_next_course
+    from rag.understand.slots import CodeMention
+
+    text = "ABCD 210 is somewhere in my plans. ABCD 310 ok?"
+    unsure = CodeMention("ABCD 210", 0, 8, status="unclear", best=best)
+    asked = CodeMention("ABCD 310", 35, 43, status="asked", best="asked")
+    assert _asks_next_course([unsure, asked], text) == asks
+    assert not _asks_next_course([asked], text)  # the course asked is no history of its own
+
+
 def test_a_course_alone_after_one_said_missing_is_an_eligibility_question(reader):
     q = understand("there's no abcd210 anywhere on the transcript lol. abcd310?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and q.not_completed == ["ABCD 210"]
