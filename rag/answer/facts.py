@@ -590,7 +590,10 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
     c, w, ref = found
     own = list(c.excluded_with)
     others = sorted(code for code in facts.excluded.get(c.code, set()) if code not in own and code in facts.courses)
-    if not own and not others:
+    # equivalents its own entry names that have no entry here ("Equivalency: GERM 549"): credit once, too
+    equivalents = sorted(code for code in facts.excluded.get(c.code, set())
+                         if code not in own and code not in facts.courses and _code_re(code).search(c.equivalency))
+    if not own and not others and not equivalents:
         sentence = next((s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s)), "")
         if sentence:
             return FactAnswer("exclusion", "cannot tell", (
@@ -603,6 +606,9 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
         lines.append(f"{c.code} is credit-excluded with {', '.join(own)}: you get credit for only one of them. {ref}")
         if c.exclusion:
             lines.append(f"{c.code}: {_quote(c.exclusion)} {ref}")
+    if equivalents:
+        lines.append(f"{c.code} is equivalent to {', '.join(equivalents)}: you get credit for only one of them. {ref}\n"
+                     f"{c.code}: {_quote('Equivalency: ' + c.equivalency)} {ref}")
     for code in others:
         other = facts.courses[code]
         how = (f"also excludes {c.code}: {_quote(other.exclusion)}" if c.code in other.excluded_with
@@ -612,7 +618,7 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
     if listed:  # the faculty list ubcal does not hold may name more
         lines.append(f"{c.code} also refers to a credit exclusion list that is not in the course entries: "
                      f"{_quote(listed)} {ref}")
-    return FactAnswer("exclusion", "", "\n".join(lines), w.sources, own + others)
+    return FactAnswer("exclusion", "", "\n".join(lines), w.sources, own + equivalents + others)
 
 
 def _excluded_pair(a: CourseFact, b: CourseFact, facts: FactStore) -> bool:
@@ -643,6 +649,22 @@ def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[C
             if {a.code, b.code} <= set(unique_codes(sentence, subjects)):
                 return c, sentence.strip()
     return None
+
+
+def _names_missing_exclusion(c: CourseFact, missing: str, asks_excluded: bool) -> FactAnswer | None:
+    """C's own entry excludes (or is equivalent to) a course with no entry here: C's side alone settles that
+    credit is granted for only one of them."""
+    sentence = c.exclusion if missing in c.excluded_with else (
+        f"Equivalency: {c.equivalency}" if _code_re(missing).search(c.equivalency or "") else "")
+    if not sentence:
+        return None
+    w = _Writer()
+    ref = w.cite(course_source(c))
+    verdict = "yes" if asks_excluded else "no"
+    return FactAnswer("exclusion", verdict, (
+        f"{verdict.capitalize()}: {c.code}'s entry names {missing} (which has no entry in this calendar) as "
+        f"{'equivalent' if sentence.startswith('Equivalency') else 'credit-excluded'}: you get credit for only one "
+        f"of them. {ref}\n{c.code}: {_quote(sentence)} {ref}"), w.sources)
 
 
 def _exclusion_sentence(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str]:
@@ -730,6 +752,9 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     missing_entry = [t for t in q.targets if t not in facts.courses]
     if len(q.targets) == 2 and len(missing_entry) == 1:  # "credit for both A and X?", X with no entry here
         known = replace(q, target=next(t for t in q.targets if t in facts.courses))
+        named = _names_missing_exclusion(facts.courses[known.target], missing_entry[0], q.asks_excluded)
+        if named is not None:
+            return named
         own = exclusions_of(known, facts)
         if own is None:
             return None
@@ -1082,7 +1107,9 @@ def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None)
     if fact is None or q.intent != "eligibility" or fact.verdict != "yes" or q.target not in facts.courses:
         return fact
     target = facts.courses[q.target]
-    for other in q.entities.courses:
+    for other in dict.fromkeys(q.entities.courses + q.targets):
+        if other != q.target and other not in facts.courses and other in facts.excluded.get(target.code, set()):
+            return _names_missing_exclusion(target, other, False) or fact  # "credit for A and X", X no entry
         if other != q.target and other in facts.courses and _excluded_pair(target, facts.courses[other], facts):
             pair = replace(q, intent="exclusion", target=other, targets=[other, q.target], asks_excluded=False,
                            entities=replace(q.entities, courses=[other, q.target]))
@@ -1123,7 +1150,12 @@ def _options_asked(q: Question, facts: FactStore) -> Question | None:
     goals = [g for g in codes if all(_names(facts, g, other) for other in codes if other != g)]
     if len(goals) != 1 or (q.substitute is not None and goals[0] in q.substitute.goals):
         return None  # a substitution read with the right goal ("can A stand in for B for C") is answered as one
-    asked = [c for c in codes if c != goals[0]]
+    # in a need question, a course the student told as done or not done is their history ("skip A for C if I
+    # haven't done B either"), not a course asked about (an eligibility reading's premise is)
+    told = q.completed + q.not_completed if q.intent == "need_check" else []
+    asked = [c for c in codes if c != goals[0] and c not in told]
+    if not asked:
+        return None
     if q.intent == "need_check" and q.substitute is None:  # the direction its words asked stands
         return replace(q, target=goals[0], targets=[goals[0]], substitute=None, asked=asked)
     return replace(q, intent="need_check", target=goals[0], targets=[goals[0]], substitute=None, asked=asked,

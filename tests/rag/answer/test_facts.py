@@ -676,6 +676,41 @@ def test_a_course_that_is_one_option_cannot_be_skipped_when_every_other_route_is
         assert a.text.count("has no route") == 1  # said once for all the courses left out
 
 
+def test_a_course_told_not_done_beside_a_skip_is_history_not_a_course_asked_about():
+    from rag.answer.facts import answer_from_facts
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 310": _tiny_course("ABCD 310", prerequisite="One of ABCD 110, ABCD 120."),
+                               "ABCD 110": _tiny_course("ABCD 110"), "ABCD 120": _tiny_course("ABCD 120")},
+                      required_by={}, coreq_of={}, excluded={})
+    # "can I skip ABCD 110 for ABCD 310 if I haven't done ABCD 120 either": three courses, one of them history
+    q = Question(text="", entities=Entities(courses=["ABCD 110", "ABCD 310", "ABCD 120"]), intent="need_check",
+                 target="ABCD 310", targets=["ABCD 310"], asked=["ABCD 110"], not_completed=["ABCD 120"],
+                 asks_skip=True, asks_direction=True, yes_no=True)
+    a = answer_from_facts(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No, it cannot be skipped: ABCD 310 has no route without")
+
+
+def test_an_equivalent_named_by_the_one_entry_there_settles_credit_for_both():
+    from rag.answer.facts import exclusion, exclusions_of
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = replace(_tiny_course("ABCD 549"), equivalency="WXYZ_V 549.")
+    facts = FactStore(courses={"ABCD 549": course}, required_by={}, coreq_of={},
+                      excluded={"ABCD 549": {"WXYZ 549"}, "WXYZ 549": {"ABCD 549"}})
+    q = Question(text="", entities=Entities(courses=["ABCD 549"], unknown_courses=["WXYZ 549"]), intent="exclusion",
+                 target="ABCD 549", targets=["ABCD 549", "WXYZ 549"])
+    a = exclusion(q, facts)
+    assert a.verdict == "no" and "credit for only one" in a.text and "Equivalency: WXYZ_V 549." in a.text
+    assert exclusion(replace(q, asks_excluded=True), facts).verdict == "yes"
+    own = exclusions_of(replace(q, targets=["ABCD 549"]), facts)
+    assert own.text.startswith("ABCD 549 is equivalent to WXYZ 549")
+
+
 def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
     from rag.answer.facts import exclusion
     from rag.index.facts import FactStore
