@@ -1167,11 +1167,12 @@ def _asks_next_course(local: list[CodeMention], text: str) -> bool:
     role of its own: the question is about that course, not about everything the history opens."""
     # a mention in words of the student's own record that the reader could not settle ("A sits on my list of
     # things left") is told history too: the course after it is asked about, and the unsettled one kept unclear
-    told = [m.end for n, m in enumerate(local)
-            if m.role in (DONE, NOT_DONE) or (n + 1 < len(local) and _unsettled_history(m))]
+    tail = _planned_tail(local, text)  # "B this fall?": asked, though its time word reads as a plan
+    told = [m.end for n, m in enumerate(local) if m is not tail
+            and (m.role in (DONE, NOT_DONE) or (n + 1 < len(local) and _unsettled_history(m)))]
     if not told:
         return False
-    later = [m for m in local if m.start > max(told) and m.role in (TARGET, "")]
+    later = [m for m in local if m.start > max(told) and (m.role in (TARGET, "") or m is tail)]
     return bool(later) and re.search(r"[.?!;,\u2014\u2013]|\s-+\s", text[max(told):later[0].start]) is not None
 
 
@@ -1395,6 +1396,9 @@ def _read_plan(plan: list[CodeMention]) -> None:
 def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     """The courses asked about: those a target cue ("take", "into", "for") points at; else a course that
     heads the question as its label ("ENVR 430: second year, have BIOL 230. allowed?"); else the last named."""
+    tail = _planned_tail(local, text)
+    if tail is not None:
+        return [tail.code]
     cued = [m.code for m in local if m.role == TARGET]
     if cued:
         # "take X ... for Y": the last cued course in a list of alternatives is still a target
@@ -1405,6 +1409,19 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     if plain:
         return [plain[-1].code]
     return [local[-1].code] if local else []
+
+
+def _planned_tail(local: list[CodeMention], text: str) -> CodeMention | None:
+    """"A is the one left for me to clear. B this fall?": a course alone in the last sentence, asked with a
+    time, after another course's sentence, is the course asked about; its time word made it read as planned."""
+    if len(local) < 2 or not text.rstrip().endswith("?") or not _bare_course_tail(text):
+        return None
+    last = local[-1]
+    if last.role != NOT_DONE or not {last.status, last.best} & {"planned", "in_progress"} \
+            or last.code in (m.code for m in local[:-1]):
+        return None
+    before = local[-2]
+    return last if re.search(r"[.?!;\u2014\u2013]|\s-+\s", text[before.end:last.start]) else None
 
 
 # "does B have A as a prereq", "do I have A as a pre-req to B": the course between is the one asked about

@@ -845,6 +845,23 @@ def test_a_course_alone_after_one_the_reader_could_not_settle_is_asked_about(bes
     assert not _asks_next_course([asked], text)  # the course asked is no history of its own
 
 
+@pytest.mark.parametrize("text, asked", [
+    ("I have ABCD 210 on a list. ABCD 310 this fall?", True),    # a time beside the course alone asks about it
+    ("I have ABCD 210 on a list and ABCD 310 this fall?", False),  # one sentence: a history, not a course alone
+    ("I have ABCD 210 on a list. ABCD 310 this fall.", False),     # not asked
+])
+def test_a_course_alone_with_a_time_after_a_history_is_the_course_asked_about(text, asked):
+    from rag.understand.reader import _asks_next_course, _planned_tail, _targets
+    from rag.understand.slots import CodeMention
+
+    start = text.index("ABCD 310")
+    done = CodeMention("ABCD 210", 7, 15, status="unclear", best="not_done")  # unsettled: the fallback target
+    later = CodeMention("ABCD 310", start, start + 8, role="not completed", status="not_done", best="in_progress")
+    assert (_planned_tail([done, later], text) is later) == asked
+    assert _asks_next_course([done, later], text) == asked
+    assert (_targets([done, later], text) == ["ABCD 310"]) == asked
+
+
 def test_a_course_alone_after_one_said_missing_is_an_eligibility_question(reader):
     q = understand("there's no abcd210 anywhere on the transcript lol. abcd310?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and q.not_completed == ["ABCD 210"]
