@@ -16,7 +16,7 @@ from dataclasses import replace
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore, ProgramRow
 from rag.answer import planning
-from rag.answer.program_left import courses_needed, program_left
+from rag.answer.program_left import one_option, program_left
 from rag.answer.substitute import substitute
 from rag.answer.together import together
 from rag.answer.fact_sources import FactAnswer, Source, Writer as _Writer, course_source, label as _label, \
@@ -900,30 +900,28 @@ def program_course(q: Question, facts: FactStore) -> FactAnswer | None:
             return FactAnswer("program_course", "cannot tell", (
                 f"Cannot tell: the {q.program} page's requirements tables list only {shown} {ref} and do not name "
                 f"{q.target}; what the program asks in Year {asked} is not in a table ubcal could read."), w.sources)
-        return FactAnswer("program_course", "no",
-                          f"No: the {q.program} requirements table does not list {q.target} by code {ref}; it may "
+        verdict, lead = ("yes", "Yes, as far as the table goes") if q.asks_skip else ("no", "No")
+        return FactAnswer("program_course", verdict,
+                          f"{lead}: the {q.program} requirements table does not list {q.target} by code {ref}; it may "
                           "still count toward an elective or a 'courses numbered ...' row there.", w.sources)
     by_section: dict[str, list[ProgramRow]] = {}
     for r in rows:
         by_section.setdefault(r.citation, []).append(r)
-    if q.asks_duty and all(_one_option(r) for r in hits):  # "is A mandatory for P?", A only in "A or B"
+    if (q.asks_duty or q.asks_skip) and all(one_option(r, q.target) for r in hits):
+        # "is A mandatory for P?", "can I skip A in P?", with A only one option ("A or B")
         where = "; ".join(f"\u201c{r.requirement}\u201d in {r.section} {w.cite(program_source(by_section[r.citation]))}"
                           for r in hits)
-        return FactAnswer("program_course", "no", f"No: {q.program} does not require {q.target} itself; it lists it "
-                          f"as one option of {where}.", w.sources)
+        verdict, lead = ("yes", "Yes, by taking another option") if q.asks_skip else ("no", "No")
+        return FactAnswer("program_course", verdict, f"{lead}: {q.program} does not require {q.target} itself; it "
+                          f"lists it as one option of {where}.", w.sources)
     where = []
     for r in hits:
         ref = w.cite(program_source(by_section[r.citation]))
         alt = f" (as \u201c{r.requirement}\u201d)" if r.codes != [q.target] else ""
         where.append(f"{r.section}{alt} {ref}")
-    return FactAnswer("program_course", "yes", f"Yes: {q.program} lists {q.target} in " + "; ".join(where) + ".",
+    verdict, lead = ("no", "No, it cannot be skipped") if q.asks_skip else ("yes", "Yes")
+    return FactAnswer("program_course", verdict, f"{lead}: {q.program} lists {q.target} in " + "; ".join(where) + ".",
                       w.sources)
-
-
-def _one_option(r: ProgramRow) -> bool:
-    """A row that asks for some of its courses, not all ("A or B", "Two of A, B, C"): each is one option."""
-    needed = courses_needed(r)
-    return needed is not None and needed < len(r.codes)
 
 
 def _first_section_of_year(rows: list[ProgramRow], year: int) -> list[ProgramRow]:

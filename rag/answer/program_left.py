@@ -248,6 +248,16 @@ def _split_row(r: ProgramRow, done: set[str], facts: FactStore) -> tuple[float, 
     return done_credits, replace(r, requirement=", ".join(shown), codes=rest, credits=left_credits)
 
 
+def one_option(r: ProgramRow, code: str) -> bool:
+    """Whether the row lets a student do without ``code``: it asks for some of its courses, not all ("A or B",
+    "Two of A, B, C"), or the course has an alternative in brackets or is one ("CHEM 121 (or 111 or 141)")."""
+    needed = courses_needed(r)
+    if needed is not None and needed < len(r.codes):
+        return True
+    pairs = _bracketed_alternatives(r)
+    return code in pairs or any(code in alts for alts in pairs.values())
+
+
 def _bracketed_alternatives(r: ProgramRow) -> dict[str, list[str]]:
     """{main: [alternatives]} for each "233 (or 234)" or "121 (or 111 or 141)" of a row, as codes of the row."""
     out = {}

@@ -504,7 +504,8 @@ def _asking(q: Question) -> str:
         "credit_compare": f"comparing the credits of {' and '.join(q.targets[:2])}",
         "compare": f"asking how {' and '.join(q.targets[:2])} differ",
         "describe": f"asking what {t} is about",
-        "program_course": f"asking whether {q.program} {'requires' if q.asks_duty else 'lists'} {t}",
+        "program_course": (f"asking whether {t} can be left out of {q.program}" if q.asks_skip else
+                           f"asking whether {q.program} {'requires' if q.asks_duty else 'lists'} {t}"),
         "program_year": f"asking for {q.program}" + (f" year {q.year}" if q.year else "")
                         + (f" term {q.term}" if q.term else "") + " requirements",
         "subject_level": f"asking for {'/'.join(q.subjects) or 'a subject'}'s {levels or 'listed'}-level courses",
@@ -1354,6 +1355,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.target = q.targets[0]
         if intent == "program_course":  # "is A mandatory for P": required, not merely listed as one option
             q.asks_duty = bool(_NECESSITY_RE.search(q.text) or _PROGRAM_DUTY_RE.search(q.text))
+            # "can I skip A in P": the duty turned around ("mandatory or optional?" asks the duty)
+            q.asks_skip = not q.asks_duty and _SKIP_RE.search(q.text) is not None
         if q.relates_two:
             _read_need_direction(q)
     elif intent in ("topic_level", "subject_level"):

@@ -323,6 +323,9 @@ def test_a_program_page_whose_tables_stop_before_the_year_asked_is_cannot_tell_n
     ("Two of ABCD 110, 111, 112", ["ABCD 110", "ABCD 111", "ABCD 112"], True, "no"),
     ("ABCD 110, 111", ["ABCD 110", "ABCD 111"], True, "yes"),  # a list asks for every course
     ("ABCD 110 or ABCD 111", ["ABCD 110", "ABCD 111"], False, "yes"),  # listed as one option: listed
+    ("ABCD 112 (or 110 or 111)", ["ABCD 112", "ABCD 110", "ABCD 111"], True, "no"),  # an alternative in brackets
+    ("ABCD 110 (or 111 and 112)", ["ABCD 110", "ABCD 111", "ABCD 112"], True, "no"),  # it has one in brackets
+    ("ABCD 110, 233 (or 234)", ["ABCD 110", "ABCD 233", "ABCD 234"], True, "yes"),  # another item's alternative
 ])
 def test_a_course_a_program_lists_as_one_option_is_not_required(requirement, codes, duty, verdict):
     from rag.answer.facts import program_course
@@ -338,6 +341,26 @@ def test_a_course_a_program_lists_as_one_option_is_not_required(requirement, cod
                  target="ABCD 110", targets=["ABCD 110"], asks_duty=duty)
     a = program_course(q, facts)
     assert a.verdict == verdict and a.text.lower().startswith(verdict)
+
+
+@pytest.mark.parametrize("requirement, codes, lead", [
+    ("ABCD 110", ["ABCD 110"], "No, it cannot be skipped"),
+    ("ABCD 110 or ABCD 111", ["ABCD 110", "ABCD 111"], "Yes, by taking another option"),
+    ("ABCD 111", ["ABCD 111"], "Yes, as far as the table goes"),  # not listed by code
+])
+def test_a_skip_question_about_a_program_turns_its_duty_around(requirement, codes, lead):
+    from rag.answer.facts import program_course
+    from rag.index.facts import FactStore, ProgramRow
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    rows = [ProgramRow("Widgetry", "https://example.test/widgetry", "year-2", "Year 2", 2, 0, requirement, codes, "3",
+                       "")]
+    facts = FactStore(courses={c: _tiny_course(c) for c in codes + ["ABCD 110"]}, required_by={}, coreq_of={},
+                      excluded={}, programs={"Widgetry": rows})
+    q = Question(text="", entities=Entities(courses=["ABCD 110"], programs=["Widgetry"]), intent="program_course",
+                 target="ABCD 110", targets=["ABCD 110"], asks_skip=True)
+    assert program_course(q, facts).text.startswith(lead)
 
 
 def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():

@@ -906,12 +906,14 @@ def test_courses_planned_in_time_order_ask_whether_the_order_works_not_a_timetab
     assert q.intent == "eligibility"
 
 
-@pytest.mark.parametrize("text, duty", [("In Applied Widgets, is ABCD 221 required?", True),
-                                        ("is ABCD 221 mandatory in the Applied Widgets program?", True),
-                                        ("Is ABCD 221 part of the Applied Widgets program?", False)])
-def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader, text, duty):
+@pytest.mark.parametrize("text, duty, skip", [("In Applied Widgets, is ABCD 221 required?", True, False),
+                                              ("is ABCD 221 mandatory in the Applied Widgets program?", True, False),
+                                              ("Is ABCD 221 part of the Applied Widgets program?", False, False),
+                                              ("is ABCD 221 optional in the Applied Widgets program?", False, True),
+                                              ("Applied Widgets: ABCD 221 mandatory or optional?", True, False)])
+def test_a_program_course_question_says_whether_it_asks_for_a_requirement(reader, text, duty, skip):
     q = understand(text, reader)
-    assert q.intent == "program_course" and q.asks_duty == duty
+    assert q.intent == "program_course" and q.asks_duty == duty and q.asks_skip == skip
 
 
 def test_is_that_all_a_course_needs_asks_whether_the_history_suffices(reader):
