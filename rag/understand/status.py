@@ -529,6 +529,8 @@ _TERMS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES[
 _YEARS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["year_order"].items()]
 _SEASONS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["season_cycle"].items()]
 _NOW_RE = re.compile("|".join(_CUES["season_now"]), re.IGNORECASE)
+_CALENDAR_SEASONS = [(re.compile(pattern, re.IGNORECASE), rank) for pattern, rank in _CUES["calendar_season"].items()]
+_DATED_RE = re.compile(r"\b(?:(?P<season>[A-Za-z]+)\.?,?\s+)?(?P<year>20\d{2})\b")
 _CODE_AHEAD_RE = re.compile(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b")
 
 
@@ -539,14 +541,29 @@ def _rank(scale: list[tuple[re.Pattern, int]], text: str) -> int | None:
     return min(found)[1] if found else None
 
 
+def _dated(text: str) -> tuple[int, int | None] | None:
+    """The first calendar year named in ``text``, with the order of the season or month named with it ("summer
+    2027": (2027, 2)), or None."""
+    m = _DATED_RE.search(text)
+    if m is None:
+        return None
+    season = m["season"] or ""
+    return int(m["year"]), next((rank for pattern, rank in _CALENDAR_SEASONS if pattern.fullmatch(season)), None)
+
+
 def _comes_before(first: str, second: str) -> bool | None:
     """Whether the time named in ``first`` comes before the one in ``second``, on the first ordered scale (terms,
-    then years) both name; None when no scale is named in both."""
+    then years of study, then dates) both name; None when no scale is named in both, or dates are not told apart."""
     for scale in (_TERMS, _YEARS):
         a, b = _rank(scale, first), _rank(scale, second)
         if a is not None and b is not None:
             return a < b
-    return None
+    dated, other = _dated(first), _dated(second)
+    if dated is None or other is None:
+        return None
+    if dated[0] != other[0]:
+        return dated[0] < other[0]
+    return dated[1] < other[1] if dated[1] and other[1] and dated[1] != other[1] else None
 
 
 def earlier_term(text: str, m: CodeMention) -> bool:

@@ -225,13 +225,24 @@ def test_the_person_named_nearest_before_a_course_is_the_one_who_did_it():
 
 
 @pytest.mark.parametrize("planned_when, asked_when, premise", [("next year", "this year", False),
-                                                                ("this year", "next year", True)])
+                                                                ("this year", "next year", True),
+                                                                ("in summer 2027", "in fall 2026", False),
+                                                                ("in 2027", "in 2026", False),
+                                                                ("in May 2026", "in Sept 2026", True)])
 def test_a_planned_course_is_no_premise_of_a_course_asked_for_an_earlier_time(planned_when, asked_when, premise):
     text = f"my plan is ABCD 110 {planned_when} and EFGH 100 after that. can I take EFGH 100 {asked_when}?"
     mentions = read_mentions(text, SUBJECTS)
     planned = st.Status("planned", 0.97, done=0.0)
     st.settle_statuses(text, mentions, [planned, st.Status(st.UNCLEAR, 0.59), st.Status("asked", 0.99)])
     assert mentions[0].assumed == premise
+
+
+@pytest.mark.parametrize("first, second, before", [
+    ("summer 2027", "fall 2026", False), ("fall 2026", "spring 2027", True), ("April 2026", "June 2026", True),
+    ("winter 2026", "fall 2026", None),  # Winter Session spans two calendar years: not ordered within one
+    ("fall 2026", "fall 2026", None), ("in 2026", "next term", None)])
+def test_dated_times_are_ordered_by_year_then_by_season(first, second, before):
+    assert st._comes_before(first, second) == before
 
 
 @pytest.mark.parametrize("text, premise", [
