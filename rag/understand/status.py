@@ -213,6 +213,9 @@ def story_goes_on(text: str, mentions: list[CodeMention], index: int) -> bool:
     return _window_bounds(text, mentions, index)[2]
 
 
+_POINTS_BACK_RE = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)  # words that speak of a course named before
+
+
 def _window_bounds(text: str, mentions: list[CodeMention], index: int,
                    story: bool = True) -> tuple[int, int, bool]:
     """(start, end, whether the end was carried past the clause by the course's story); with ``story``
@@ -228,6 +231,10 @@ def _window_bounds(text: str, mentions: list[CodeMention], index: int,
         if cut is not None:
             lo = max(lo, cut[1])
             break
+    head = text[lo:m.start]
+    comma = list(re.finditer(r",\s*", head))
+    if comma and at and ordered[at - 1].end <= lo and _POINTS_BACK_RE.search(head[:comma[-1].start()]):
+        lo += comma[-1].end()  # "A was called off, so it stayed unfinished, B?": the "it" clause is A's
     for a, b in zip(ordered[at:], ordered[at + 1:]):  # forward through the list
         if b.start >= hi:
             break

@@ -32,6 +32,9 @@ def _window(text: str, index: int) -> str:
     # a clause ends at "but"
     ("passed ABCD 110 but never got to EFGH 100", 1, "never got to ABC 100"),
     ("passed ABCD 110 but never got to EFGH 100", 0, "passed ABC 100"),
+    # a clause pointing back ("it") before a comma is the course before's, not the next one's
+    ("ABCD 110 got cancelled so I never finished it, EFGH 100?", 1, "ABC 100"),
+    ("ABCD 110 got cancelled so I never finished ABCD 120, EFGH 100?", 2, "I never finished DEF 200, ABC 100"),
     # unless what follows names no course and asks nothing: the same course's story goes on
     ("failed ABCD 110 the first time but retook it and got a 72. may I take EFGH 100?", 0,
      "failed ABC 100 the first time but retook it and got a 72"),
