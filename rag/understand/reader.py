@@ -895,7 +895,10 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
     cue = PLANNING_CUE_RES["chain"].search(part) or PLANNING_CUE_RES["start"].search(part)  # from nothing: the way
-    if any(m.role != DONE for m in local) and (sure or cue) and not forward:
+    # "never got to A. B next term?": a course alone after the history asks whether B can be taken, however
+    # near the chain questions its vector sits; a chain word ("every step to B") still asks for the way
+    elliptic = _bare_course_tail(part) and _asks_next_course(local, part)
+    if any(m.role != DONE for m in local) and ((sure and not elliptic) or cue) and not forward:
         allowed.add("chain")
     # a course under way ("taking A now") is history on its way, not a course asked about
     if any(m.role == DONE for m in history) \

@@ -702,6 +702,17 @@ def test_starting_from_nothing_allows_the_chain_reading():
     assert "chain" in _planning_possible(text, read_mentions(text, ["ABCD"]), read_mentions(text, ["ABCD"]), {})
 
 
+@pytest.mark.parametrize("text, chain", [("Never got to ABCD 210. ABCD 310 next term?", False),
+                                         ("Never got to ABCD 210. every step to ABCD 310?", True)])
+def test_a_course_alone_after_a_history_is_no_chain_question_however_sure_the_vector(text, chain):
+    from rag.understand.reader import _planning_possible
+    from rag.understand.slots import NOT_DONE, read_mentions
+
+    mentions = read_mentions(text, ["ABCD"])
+    mentions[0].role = NOT_DONE
+    assert ("chain" in _planning_possible(text, mentions, mentions, {"chain": 0.9, "eligibility": 0.1})) == chain
+
+
 def test_a_subject_code_named_as_a_group_also_stands_for_the_subject_name():
     from rag.understand.reader import _with_subject_names
 
