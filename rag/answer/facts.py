@@ -261,7 +261,12 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     # "do A and B cover C": not while C's corequisite is still to take
     coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
-    if skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
+    if skipped and set(skipped) <= set(q.deferred):  # "push A to next year", A the corequisite: not alongside
+        result = NO
+        lead = (f"No: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and you plan "
+                f"{', '.join(skipped)} for after it. {ref}")
+    elif skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
         result = UNKNOWN
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "

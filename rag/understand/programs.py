@@ -43,6 +43,11 @@ class ProgramFinder:
         self._written = [(t, program_pattern(" ".join(w for w in re.findall(r"[A-Za-z]+", t) if w.lower() != "and")))
                          for t in self.titles]
 
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where program titles stand written out ("Microbiology and Immunology"): words there name the
+        program, not a course that happens to share a title word ("Immunology")."""
+        return [(m.start(), m.end()) for _, pattern in self._written for m in pattern.finditer(text)]
+
     def find(self, text: str) -> list[str]:
         # a title written out in full ("Engineering Physics") is the program named, whatever other
         # words of the question would add up to ("electrical lab" + "engineering" is not a title)

@@ -30,7 +30,8 @@ from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
 from rag.understand import status as status_model
-from rag.understand.status import UNCLEAR, StatusReader, plan_order, puts_in_one_term, settle_statuses
+from rag.understand.status import (UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
+                                   settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
@@ -386,6 +387,7 @@ class Question:
     standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
+    deferred: list[str] = field(default_factory=list)  # planned for after the course asked ("push A to next year")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
@@ -450,6 +452,9 @@ class Question:
         concurrent = [c for c in self.concurrent if c not in self.assumed]
         if concurrent:
             bits.append("taking or planning " + ", ".join(concurrent) + " (not completed)")
+        if self.deferred:
+            bits.append("planning " + ", ".join(self.deferred) + " for after it (not completed)")
+        missing = [c for c in missing if c not in self.deferred]
         if self.unclear:
             bits.append(", ".join(self.unclear) + " status unclear (not counted as completed)")
         if missing:
@@ -471,7 +476,8 @@ class Question:
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
-                "concurrent": self.concurrent, "unclear": self.unclear, "assumed": self.assumed,
+                "concurrent": self.concurrent, "deferred": self.deferred, "unclear": self.unclear,
+                "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
@@ -635,7 +641,7 @@ def understand(text: str, reader: Reader) -> Question:
     """The one reading of a question that every later step uses."""
     text = normalize_text(text.strip(), reader.finder.known_courses)
     text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
-    text = reader.titles.name_courses(text, reader.subjects)
+    text = reader.titles.name_courses(text, reader.subjects, reader.programs.spans(text))
     mentions = read_mentions(text, reader.subjects)
     status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
     settle_statuses(status_text, mentions, reader.status.read(status_text, mentions) if reader.status else None)
@@ -1264,7 +1270,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
     q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
-    q.concurrent, q.unclear, q.assumed = [], [], []
+    q.concurrent, q.unclear, q.assumed, q.deferred = [], [], [], []
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks", "chain", "program_left"):
@@ -1305,8 +1311,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
-        q.concurrent = [c for c in q.not_completed
-                        if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
+        planned = [c for c in q.not_completed if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
+        # "take B now and push A to next year": A comes later, so it does not go alongside B
+        q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n)
+                                                for n, m in enumerate(pool))] if pool is local else []
+        q.concurrent = [c for c in planned if c not in q.deferred]
         # "A and B together, one term?", with nothing told as done: how each names the other, not a history
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)
@@ -1329,8 +1338,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.asked, q.targets = [codes[0]], codes[1:]
             q.target = q.targets[0]
         _read_need_direction(q)
-        told_done = {m.code for m in local if m.role == DONE}
-        told_not = {m.code for m in local if m.role == NOT_DONE and not _SKIP_RE.search(m.cue or "")}
+        # "skip A for C if I did B": the course supposed done is the student's route, as one told done is
+        told_done = {m.code for m in local if m.role == DONE or (m.role == NOT_DONE and m.assumed)}
+        told_not = {m.code for m in local if m.role == NOT_DONE and not m.assumed and not _SKIP_RE.search(m.cue or "")}
         together = _skipped_together(q.text, local) if q.asks_skip else []
         if together and set(together) <= set(q.asked):
             # "can I skip both A and B for C": each is left out, so C must be reachable without all of them

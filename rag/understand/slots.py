@@ -847,8 +847,9 @@ class CourseTitles:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
         return "".join(chars)
 
-    def name_courses(self, text: str, subjects: list[str]) -> str:
-        """``text`` with the code written after each course title it names (unless the code is there)."""
+    def name_courses(self, text: str, subjects: list[str], keep: list[tuple[int, int]] = ()) -> str:
+        """``text`` with the code written after each course title it names (unless the code is there), except
+        inside the ``keep`` spans (program titles written out)."""
         if not self.codes:
             return text
         typed = find_codes(text, subjects)
@@ -867,6 +868,8 @@ class CourseTitles:
                 if n == 1 and not any(typed_code.split()[0] == code.split()[0] for typed_code in present):
                     continue  # one word ("sedimentology") names a course only beside a code of its subject
                 start, end = words[i][1], words[i + n - 1][2]
+                if any(lo <= start and end <= hi for lo, hi in keep):
+                    continue
                 # "WIDG 310 digital widgets", "digital widgets (WIDG 310)": words beside a typed code describe it;
                 # "a course about machine learning, 400-level" names a topic, not the course of that title
                 if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \

@@ -653,6 +653,20 @@ def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
     return bool(_comes_before(asked, own))
 
 
+def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether the student's words place this planned course after the course asked about: a later time on
+    an ordered scale ("asked_before_it"), or a word of a later time in its own clause and none in the asked
+    course's ("take B now and push A to next year"). Such a course is not taken alongside the asked one."""
+    if asked_before_it(text, mentions, index):
+        return True
+    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
+    if not targets:
+        return False
+    own = status_window(text, mentions, index, story=False)
+    asked = status_window(text, mentions, targets[-1], story=False)
+    return _LATER_TIME_RE.search(own) is not None and _LATER_TIME_RE.search(asked) is None
+
+
 def _beside_others(text: str, m: CodeMention) -> str:
     """The text where a word of taking courses together can join ``m`` to another course: all of it, less
     ``m``'s own sentence when that sentence names no other course ("I'm in A right now. After I pass it, B next

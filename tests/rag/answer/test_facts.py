@@ -234,6 +234,9 @@ def test_a_corequisite_the_student_says_they_have_not_taken_withholds_yes():
     taking = _tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
     taking.concurrent = ["ABCD 213"]  # "I'm taking ABCD 213 this term": alongside is what a corequisite asks
     assert eligibility(taking, facts).verdict == "yes"
+    later = _tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
+    later.deferred = ["ABCD 213"]  # "push ABCD 213 to next year": neither before nor alongside
+    assert eligibility(later, facts).verdict == "no" and "you plan ABCD 213 for after it" in eligibility(later, facts).text
 
 
 def test_a_group_the_student_is_not_in_is_turned_away_only_when_it_is_the_only_group():

@@ -837,6 +837,11 @@ def test_a_course_told_not_done_in_a_skip_question_is_not_a_goal(reader):
     assert not q.parts and q.targets == ["ABCD 310"] and q.not_completed == ["ABCD 213"]
 
 
+def test_a_course_supposed_done_in_a_skip_question_is_the_route_not_a_course_ruled_out(reader):
+    q = understand("Can I skip ABCD 210 and still take ABCD 310 if I did ABCD 213?", reader)
+    assert q.asks_skip and q.asked == ["ABCD 210"] and q.completed == ["ABCD 213"] and q.not_completed == []
+
+
 def test_courses_skipped_together_are_all_left_out(reader):
     q = understand("can I skip both ABCD 210 and ABCD 213 and still do ABCD 310?", reader)
     assert q.asks_skip and q.targets == ["ABCD 310"] and set(q.not_completed) == {"ABCD 210", "ABCD 213"}

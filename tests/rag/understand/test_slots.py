@@ -103,6 +103,17 @@ def test_a_pronoun_after_a_negation_goes_back_to_the_course_it_is_about(text, ro
     assert [m.role for m in read_mentions(text, ["ABCD"])] == roles
 
 
+def test_a_course_title_inside_a_program_title_written_out_names_no_course():
+    from rag.understand.programs import ProgramFinder
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 302": "Immunology"})
+    text = "Do Widgetry and Immunology majors have to take WIDG 421?"
+    assert "(WIDG 302)" in titles.name_courses(text, ["WIDG"])  # a one-word title beside a code of its subject
+    keep = ProgramFinder(["Widgetry and Immunology"]).spans(text)
+    assert titles.name_courses(text, ["WIDG"], keep) == text
+
+
 def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
     from rag.understand.slots import CourseTitles
 

@@ -308,6 +308,18 @@ def _settled(text: str, first: st.Status) -> list:
     return mentions
 
 
+@pytest.mark.parametrize("text, later", [
+    ("Could I take ABCD 110 now and push EFGH 100 to next year?", True),
+    ("Could I take ABCD 110 now and EFGH 100 alongside?", False),
+    ("Could I take ABCD 110 next year and EFGH 100 next year too?", False),  # both later: no order between them
+    ("Could I take ABCD 110 in year 2 and EFGH 100 in year 3?", True),
+])
+def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(text, later):
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[0].role = TARGET
+    assert st.placed_after_asked(text, mentions, 1) == later
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == ""
