@@ -1416,6 +1416,9 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     if tail is not None:
         return [tail.code]
     cued = [m.code for m in local if m.role == TARGET]
+    # "waitlisted for A ... can I do B without having A?": a course told not done (or done) elsewhere is history
+    told = {m.code for m in local if m.role in (DONE, NOT_DONE)}
+    cued = [c for c in cued if c not in told] or cued
     if cued:
         # "take X ... for Y": the last cued course in a list of alternatives is still a target
         return list(dict.fromkeys(cued))

@@ -842,6 +842,16 @@ def test_a_course_supposed_done_in_a_skip_question_is_the_route_not_a_course_rul
     assert q.asks_skip and q.asked == ["ABCD 210"] and q.completed == ["ABCD 213"] and q.not_completed == []
 
 
+def test_a_course_told_not_done_elsewhere_is_history_not_a_second_course_asked(reader):
+    from rag.understand.reader import _targets
+    from rag.understand.slots import NOT_DONE, TARGET, CodeMention
+
+    text = "waitlisted for ABCD 210. Can I do ABCD 310 without having ABCD 210?"
+    mentions = [CodeMention("ABCD 210", 15, 23, role=TARGET), CodeMention("ABCD 310", 36, 44, role=TARGET),
+                CodeMention("ABCD 210", 60, 68, role=NOT_DONE)]
+    assert _targets(mentions, text) == ["ABCD 310"]
+
+
 def test_courses_skipped_together_are_all_left_out(reader):
     q = understand("can I skip both ABCD 210 and ABCD 213 and still do ABCD 310?", reader)
     assert q.asks_skip and q.targets == ["ABCD 310"] and set(q.not_completed) == {"ABCD 210", "ABCD 213"}

@@ -669,7 +669,8 @@ def test_a_this_away_from_the_season_does_not_make_the_later_course_now():
 
 
 @pytest.mark.parametrize("text", ["ABCD 110 and EFGH 100 both in summer term 1, is that possible?",
-                                  "ABCD 110 and EFGH 100 both next term, ok?"])
+                                  "ABCD 110 and EFGH 100 both next term, ok?",
+                                  "ABCD 110 and EFGH 100 together this term, fine?"])
 def test_two_courses_put_in_one_named_term_are_taken_together(text):
     assert st.puts_in_one_term(text)
     torn = st.Status(st.UNCLEAR, 0.36, done=0.36, best="done")
