@@ -778,9 +778,14 @@ def _own_pass_after(text: str, mentions: list[CodeMention], index: int) -> bool:
 
 
 def _told_status(text: str, m: CodeMention) -> bool:
-    """"A: PASS.", "A: failed, ...": a heading course told a status right after its colon."""
+    """"A: PASS.", "A: failed, ...", "A: 81%.": a heading course told a status (or a mark) right after its colon."""
     label = LABEL_AFTER_RE.match(text, m.end)
-    return label is not None and status_told_after(text[label.end():])
+    return label is not None and (status_told_after(text[label.end():])
+                                  or _MARK_FIRST_RE.match(text, label.end()) is not None)
+
+
+# a mark standing first after a heading course's colon: "A: 81%", "A - 72", "A: B+"
+_MARK_FIRST_RE = re.compile(r"\s*(?:\d{1,3}(?:\.\d)?\s*%|\d{2,3}\b(?!\s*(?:credits?|level|-level))|[A-DF][+-]?(?=[\s.,;!?]|$))")
 
 
 _PREPOSITION_CUE_RE = re.compile(r"^(?:with|after|having|hold|own)\b", re.IGNORECASE)

@@ -504,6 +504,9 @@ def test_a_preposition_cue_with_words_of_its_own_after_the_course_needs_the_clas
 def test_a_heading_course_told_a_status_is_history_not_the_course_asked():
     text = "ABCD 110: PASS. EFGH 100 next term, allowed?"
     assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == DONE
+    marked = "ABCD 110: 81%. EFGH 100 next?"  # a mark told right after the colon is a status told
+    assert _settled(marked, st.Status("done", 0.95, done=0.95))[0].role == DONE
+    assert _settled("ABCD 110: 3 credits, EFGH 100 next?", st.Status("done", 0.95, done=0.95))[0].status == "asked"
     asked = "ABCD 110: second year, have EFGH 100. allowed?"
     assert _settled(asked, st.Status("done", 0.95, done=0.95))[0].status == "asked"
 
