@@ -24,7 +24,7 @@ from rag.index.config import Settings
 from rag.index.embedder import load_embedder
 from rag.understand.entities import EntityFinder
 from rag.understand.intent import SHIPPED_DIR
-from rag.understand.reader import Reader, classifier_weights
+from rag.understand.reader import Reader
 
 
 def main(argv: list[str]) -> int:
@@ -34,10 +34,9 @@ def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory(prefix="ubcal-ship-") as tmp:
         cache = Path(argv[0]) if argv else Path(tmp) / "weights"
         embedder = load_embedder(Settings.from_env(store=tmp))
-        names = classifier_weights(embedder.model_id)
         # as the answerer builds it: what is in neither the cache nor the package is trained into the cache
-        Reader(EntityFinder(set(), [], []), embedder.encode_queries, embedder.model_id, cache_dir=cache,
-               batch_encode=embedder.encode_clauses)
+        names = Reader(EntityFinder(set(), [], []), embedder.encode_queries, embedder.model_id, cache_dir=cache,
+                       batch_encode=embedder.encode_clauses).weights_files
         SHIPPED_DIR.mkdir(exist_ok=True)
         for name in names:
             if (cache / name).is_file():

@@ -191,6 +191,7 @@ class IntentClassifier:
                  examples: dict[str, list[str]] | None = None, name: str = "intent") -> None:
         self.encode = encode
         self.model = load_or_train(encode, model_id, cache_dir, examples, name)
+        self.weights_file = weights_name(model_id, EXAMPLES if examples is None else examples, name)  # shipped
 
     def scores(self, texts: list[str], subjects: list[str]) -> list[dict[str, float]]:
         masked = [mask_codes(t, subjects) for t in texts]

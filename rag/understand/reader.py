@@ -24,12 +24,11 @@ from pathlib import Path
 from rag.index.codes import unique_codes
 from rag.understand.entities import Entities, EntityFinder
 from rag.understand.levels import levels_in_question
-from rag.understand.intent import Encoder, IntentClassifier, weights_name
+from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand import status as status_model
 from rag.understand.status import (UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
                                    settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
@@ -544,13 +543,12 @@ class Reader:
     def subjects(self) -> list[str]:
         return self.finder.subjects
 
-
-def classifier_weights(model_id: str) -> list[str]:
-    """The weight files the Reader's four classifiers load for this encoder: what ``scripts/ship_weights.py``
-    ships, so a fresh store answers its first question without training."""
-    return [weights_name(model_id), weights_name(model_id, CHANGE_EXAMPLES, "change"),
-            weights_name(model_id, need_polarity.load_examples(), "need_polarity"),
-            status_model.weights_name(model_id)]
+    @property
+    def weights_files(self) -> list[str]:
+        """The weight files its classifiers loaded: what ``scripts/ship_weights.py`` ships, so a fresh store
+        answers its first question without training."""
+        models = (self.classifier, self.change_classifier, self.polarity, self.status)
+        return [m.weights_file for m in models if m is not None]
 
 
 def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -> list[str]:

@@ -383,6 +383,7 @@ class StatusReader:
     def __init__(self, encode: Encoder, model_id: str, cache_dir: Path | None = None) -> None:
         self.encode = encode
         self.model = load_or_train(encode, model_id, cache_dir)
+        self.weights_file = weights_name(model_id)  # the file its weights are cached and shipped under
 
     def read(self, text: str, mentions: list[CodeMention]) -> list[Status]:
         if not mentions:

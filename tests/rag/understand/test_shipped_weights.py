@@ -10,7 +10,7 @@ from rag.index.embedder import load_embedder
 from rag.understand import intent, status
 from rag.understand.entities import EntityFinder
 from rag.understand.intent import SHIPPED_DIR, cached_arrays
-from rag.understand.reader import Reader, classifier_weights
+from rag.understand.reader import Reader
 
 
 def test_a_reader_for_the_default_encoder_trains_nothing(tmp_path, monkeypatch):
@@ -32,8 +32,11 @@ def test_a_reader_for_the_default_encoder_trains_nothing(tmp_path, monkeypatch):
 
 
 def test_only_weights_a_classifier_loads_are_shipped(tmp_path):
-    names = classifier_weights(load_embedder(Settings.from_env(store=tmp_path)).model_id)
-    assert sorted(p.name for p in SHIPPED_DIR.glob("*.npz")) == sorted(names)
+    embedder = load_embedder(Settings.from_env(store=tmp_path))
+    reader = Reader(EntityFinder(set(), [], []), embedder.encode_queries, embedder.model_id,
+                    cache_dir=tmp_path / "cache", batch_encode=embedder.encode_clauses)
+    assert len(reader.weights_files) == 4
+    assert sorted(p.name for p in SHIPPED_DIR.glob("*.npz")) == sorted(reader.weights_files)
 
 
 def test_a_shipped_file_is_read_instead_of_training(tmp_path, monkeypatch):
