@@ -32,7 +32,7 @@ from rag.understand import need_polarity
 from rag.understand.status import (UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
                                    settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
-from rag.understand.slots import (BACK_NEGATION_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
@@ -131,6 +131,7 @@ _REQUISITE_WORD_RE = re.compile(_REQUISITE_WORDS, re.IGNORECASE)
 REQUIREMENT_WORD_RE = re.compile(_REQUISITE_WORDS + r"|\brequirements?\b|\brecommended\b|\bcredits?\b",
                                  re.IGNORECASE)
 _NEED_RE = re.compile(r"\bneed(?:s|ed)?\b", re.IGNORECASE)
+_FIRST_YEAR_RE = re.compile(r"\bfirst[\s-]+year\b", re.IGNORECASE)  # a year, not "first" as in "before"
 _NUMBER_ASKED_RE = re.compile(r"\bhow (?:many|much)\b", re.IGNORECASE)  # asks for a number, never a yes or no
 # "is A (alone) enough for", "is that the whole prereq of", "would it render me eligible"
 _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all)\b|"
@@ -229,8 +230,6 @@ _STOPS_ME_RE = re.compile(r"\bblock\w*|\bstop\w* me\b|\bprevent\w* me\b|\bkeep\w
                           r"\block\w* me out\b|\brule\w* me out\b", re.IGNORECASE)
 _IN_COMMON_RE = re.compile(r"\bshare[sd]?\b|\bin common\b|\bboth (?:need|require|ask for)\b|"
                            r"\bthe same (?:pre-?req\w*|prerequisit\w*|requirements?|earlier courses)\b", re.IGNORECASE)
-_HIGH_SCHOOL_COURSE_RE = re.compile(r"\b(?:physics|chemistry|chem|biology|bio|math(?:ematics)?|pre-?calc(?:ulus)?|"
-                                    r"calculus|calc|english|french|spanish|geography|history)\s+1[12]\b", re.IGNORECASE)
 # "what are the exclusions for X", "does X overlap with anything": one course's credit exclusions
 _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredit for both\b|"
                                 r"\bdouble[- ]count\w*|\banti-?req\w*|"
@@ -1364,6 +1363,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
         q.targets = [c for c in codes if c in known] or codes
         q.target = q.targets[0]
+        if intent == "prereq_of" and not (_REQUISITE_WORD_RE.search(q.text) or _NEED_WORD_RE.search(q.text)
+                                          or _BEFORE_WORD_RE.search(_FIRST_YEAR_RE.sub(" ", q.text))):
+            # a yes/no question with no word of requisites ("is A offered to first-years?", "can anyone
+            # take A?") is not "does A have prerequisites?": the facts, with no verdict word that would answer it
+            q.yes_no = False
         if intent == "program_course":  # "is A mandatory for P": required, not merely listed as one option
             q.asks_duty = bool(_NECESSITY_RE.search(q.text) or _PROGRAM_DUTY_RE.search(q.text))
             # "can I skip A in P": the duty turned around ("mandatory or optional?" asks the duty)

@@ -706,11 +706,20 @@ _COUNTED_RE = re.compile(r"\s*(?:-\s*)?(?:credits?|cr|level|units?|hours?|hrs?|d
 _TWO_DIGITS_RE = re.compile(r"(?<![\d.\w])(?P<s>\d{2})(?![\d.]|\w)")
 
 
+# a high-school course ("Physics 12", "pre-calc 11"), whose number is its grade level, not a mark
+HIGH_SCHOOL_COURSE_RE = re.compile(r"\b(?:physics|chemistry|chem|biology|bio|math(?:ematics)?|pre-?calc(?:ulus)?|"
+                                   r"calculus|calc|english|french|spanish|geography|history|grade)\s+1[12]\b",
+                                   re.IGNORECASE)
+
+
 def _failing_number_after(text: str, m: CodeMention, mentions: list[CodeMention]) -> float | None:
     """A bare two-digit number below a pass in the course's own clause is its mark ("A came in at 47 for me").
     Only a failing one is read: it can take a "Yes" away but never give one, so a number that was not a mark
     costs at most a "Yes"; a passing number needs the words of ``_SCORE_AFTER_RE``."""
+    school = [(x.start(), x.end()) for x in HIGH_SCHOOL_COURSE_RE.finditer(text)]
     for found in _TWO_DIGITS_RE.finditer(text, m.end, _told_after_end(text, m, mentions)):
+        if any(lo <= found.start() < hi for lo, hi in school):  # "did Spanish 12": a course, not a mark
+            continue
         if not _COUNTED_RE.match(text, found.end()) and float(found["s"]) < PASS_MARK:
             return float(found["s"])
     return None

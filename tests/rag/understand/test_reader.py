@@ -372,6 +372,19 @@ def test_a_history_then_what_next_asks_what_it_opens(reader, text):
     assert (q.intent, q.completed) == ("unlocks", ["ABCD 110"])
 
 
+def test_a_yes_no_prerequisite_reading_with_no_word_of_requisites_carries_no_verdict():
+    from rag.understand.reader import Question, _fill
+    from rag.understand.entities import Entities
+    from rag.understand.slots import read_mentions
+
+    for text, yes_no in [("Is ABCD 110 offered as a first-year course?", False),
+                         ("Does ABCD 110 have prerequisites?", True),
+                         ("Is there anything to do first before ABCD 110?", True)]:
+        q = Question(text=text, entities=Entities(courses=["ABCD 110"]), intent="prereq_of", yes_no=True)
+        _fill(q, read_mentions(text, ["ABCD"]), read_mentions(text, ["ABCD"]), text, {"ABCD 110"})
+        assert q.yes_no == yes_no, text
+
+
 def test_shape_words_that_are_not_questions(reader):
     assert split_parts("I did ABCD 110. Can I also get credit for ABCD 120?") == [
         "I did ABCD 110. Can I also get credit for ABCD 120?"]

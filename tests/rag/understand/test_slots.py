@@ -36,6 +36,7 @@ def test_a_status_after_a_course_stays_with_that_course(text, roles):
     ("ABC 232 came in at 77 for me. ABC 233?", {}),
     ("ABC 232 was a class of 30 other students, ABC 233?", {}),
     ("ABC 232 took me 18 months. ABC 233?", {}),
+    ("Could I take ABC 232 if I did Spanish 12 in high school?", {}),  # a high-school course, not a mark
 ])
 def test_a_mark_told_after_a_course_is_read_and_kept_to_its_course(text, scores):
     from rag.understand.slots import read_scores
