@@ -597,7 +597,7 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
     others = sorted(code for code in facts.excluded.get(c.code, set()) if code not in own and code in facts.courses)
     # equivalents its own entry names that have no entry here ("Equivalency: GERM 549"): credit once, too
     equivalents = sorted(code for code in facts.excluded.get(c.code, set())
-                         if code not in own and code not in facts.courses and _code_re(code).search(c.equivalency))
+                         if code not in own and code not in facts.courses and _names_equivalent(c, code))
     if not own and not others and not equivalents:
         sentence = next((s for s in re.split(r"(?<=[.])\s+", c.text) if EXCLUSION_LIST_RE.search(s)), "")
         if sentence:
@@ -656,11 +656,16 @@ def _shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[C
     return None
 
 
+def _names_equivalent(c: CourseFact, code: str) -> bool:
+    """Whether C's own "Equivalency:" names ``code``."""
+    return _code_re(code).search(c.equivalency or "") is not None
+
+
 def _names_missing_exclusion(c: CourseFact, missing: str, asks_excluded: bool) -> FactAnswer | None:
     """C's own entry excludes (or is equivalent to) a course with no entry here: C's side alone settles that
     credit is granted for only one of them."""
     sentence = c.exclusion if missing in c.excluded_with else (
-        f"Equivalency: {c.equivalency}" if _code_re(missing).search(c.equivalency or "") else "")
+        f"Equivalency: {c.equivalency}" if _names_equivalent(c, missing) else "")
     if not sentence:
         return None
     w = _Writer()

@@ -1470,12 +1470,19 @@ def _coordinated(text: str, local: list[CodeMention], first: int) -> list[int]:
     return out
 
 
+def _skip_word(text: str) -> re.Match | None:
+    """The word of skipping that governs a course: none in "A required for B, or is skipping it fine", whose
+    "it" is the course already asked of."""
+    skip = _SKIP_RE.search(text)
+    return None if skip and re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE) else skip
+
+
 def _skipped_after(text: str, local: list[CodeMention]) -> list[int]:
     """The mentions a skipping word governs after it ("skip A", "skip both A and B"): none when no such
     word, or when the words after it lead on to the goal ("A optional for B")."""
-    skip = _SKIP_RE.search(text)
-    if not skip or re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
-        return []  # "A required for B, or is skipping it fine": "it" is the course already asked of
+    skip = _skip_word(text)
+    if not skip:
+        return []
     after = [i for i, m in enumerate(local) if m.start >= skip.end()
              and len(re.findall(r"[A-Za-z']+", text[skip.end():m.start])) <= 2
              and not _TOWARD_GOAL_RE.match(text[skip.end():m.start])]
@@ -1492,9 +1499,7 @@ def _skipped_together(text: str, local: list[CodeMention]) -> list[str]:
 def _need_target(local: list[CodeMention], text: str) -> list[int]:
     """In "do I need A for B" the target is B; in "does B require A" it is B; in "B: is A required?" it is B;
     in "B - finish A first?" it is B."""
-    skip = _SKIP_RE.search(text)
-    if skip and re.match(r"\s+(?:it|that|this|them)\b", text[skip.end():], re.IGNORECASE):
-        skip = None  # "A required for B, or is skipping it fine": "it" is the course already asked of
+    skip = _skip_word(text)
     if skip and len(local) >= 2:  # "can A be skipped for B", "skip A and still take B": A is asked about
         # the courses the skipping word governs follow it ("skip A"), unless a word leads on to the goal
         # ("A optional for B", "A left out en route to B": the course before it is the one skipped)

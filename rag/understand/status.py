@@ -641,31 +641,33 @@ def supposed_after_the_question(text: str, mentions: list[CodeMention], index: i
     return last.start > m.end and _completion_supposed(text[last.end:])
 
 
+def _own_and_asked_clauses(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str] | None:
+    """The clause of this course and that of the (last) course asked about, or None when none is asked."""
+    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
+    if not targets:
+        return None
+    return status_window(text, mentions, index, story=False), status_window(text, mentions, targets[-1], story=False)
+
+
 def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Whether the course asked about is placed before this planned or under-way course, on one ordered scale
     of terms or years ("A set for year 3, B after it. B in year 2?"): the asked course
     would come before the one it needs is finished, so this course is no premise. Seasons go round and are
     not compared."""
-    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
-    if not targets:
-        return False
-    own = status_window(text, mentions, index, story=False)
-    asked = status_window(text, mentions, targets[-1], story=False)
-    return bool(_comes_before(asked, own))
+    clauses = _own_and_asked_clauses(text, mentions, index)
+    return clauses is not None and bool(_comes_before(clauses[1], clauses[0]))
 
 
 def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Whether the student's words place this planned course after the course asked about: a later time on
     an ordered scale ("asked_before_it"), or a word of a later time in its own clause and none in the asked
     course's ("take B now and push A to next year"). Such a course is not taken alongside the asked one."""
-    if asked_before_it(text, mentions, index):
-        return True
-    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
-    if not targets:
+    clauses = _own_and_asked_clauses(text, mentions, index)
+    if clauses is None:
         return False
-    own = status_window(text, mentions, index, story=False)
-    asked = status_window(text, mentions, targets[-1], story=False)
-    return _LATER_TIME_RE.search(own) is not None and _LATER_TIME_RE.search(asked) is None
+    own, asked = clauses
+    return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
+                                               and _LATER_TIME_RE.search(asked) is None)
 
 
 def _beside_others(text: str, m: CodeMention) -> str:
