@@ -103,10 +103,21 @@ def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
         refs = " ".join(w.cite(course_source(facts.courses[code])) for code in named)
         return FactAnswer("reverse_prereq", "none", f"No course in the calendar lists {joint} in its prerequisites. "
                           f"({'; '.join(_label(facts.courses[code]) for code in named)} {refs})", w.sources)
+    levels = _levels_named(q)
+    scope = "/".join(f"{n}00" for n in levels) + "-level" if levels else ""
+    if scope:  # "which 300-level courses need A": only those, and the rest said to exist
+        scoped = [c for c in requiring if facts.courses[c].level in levels]
+        if not scoped:
+            others = ", ".join(f"{code} {w.cite(course_source(facts.courses[code]))}" for code in requiring[:MAX_QUOTED])
+            return FactAnswer("reverse_prereq", "none", (
+                f"No {scope} course lists {joint} in its prerequisites; these others do: {others}"
+                f"{' ...' if len(requiring) > MAX_QUOTED else ''}."), w.sources)
+        requiring = scoped
     refs = {code: w.cite(course_source(facts.courses[code])) for code in requiring}
     listed = ", ".join(f"{code} {refs[code]}" for code in requiring)
     # no computed counts: the guard admits only numbers the cited calendar text contains
-    lines = [f"Courses whose prerequisites name {joint}: {listed}."]
+    lines = [f"{scope[:1].upper() + scope[1:] + ' courses' if scope else 'Courses'} whose prerequisites name {joint}: "
+             f"{listed}."]
     if unsure:
         lines.append("Of these, ubcal could not fully read the prerequisite of "
                      + ", ".join(sorted(unsure)) + "; check their sentences below.")
@@ -115,6 +126,16 @@ def reverse_prereq(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(requiring) > MAX_QUOTED:
         lines.append("(the sentences of the rest are in their cited sections above)")
     return FactAnswer("reverse_prereq", "", "\n".join(lines), w.sources, requiring)
+
+
+_LEVEL_NAMED_RE = re.compile(r"\b[1-7]00[\s-]*level\b", re.IGNORECASE)
+
+
+def _levels_named(q: Question) -> list[int]:
+    """The course levels a list question narrows itself to, where it names one ("which 300-level courses
+    need A"); a year of study ("took A in 3rd year") or a subject word ("German", whose courses may carry
+    another code) narrows nothing."""
+    return q.levels if _LEVEL_NAMED_RE.search(q.text) else []
 
 
 def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:

@@ -702,6 +702,26 @@ def test_a_course_that_is_one_option_cannot_be_skipped_when_every_other_route_is
         assert a.text.count("has no route") == 1  # said once for all the courses left out
 
 
+@pytest.mark.parametrize("text, levels, lead", [
+    ("which 300-level courses need ABCD 110?", [3], "300-level courses whose prerequisites name ABCD 110: ABCD 310"),
+    ("which 400-level courses need ABCD 110?", [4], "No 400-level course lists ABCD 110"),
+    ("took ABCD 110 in 3rd year, which courses need it?", [3], "Courses whose prerequisites name ABCD 110: ABCD 210"),
+])
+def test_a_reverse_lookup_keeps_to_a_course_level_the_question_names(text, levels, lead):
+    from rag.answer.facts import reverse_prereq
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    courses = {c: _tiny_course(c, prerequisite="ABCD 110." if c != "ABCD 110" else "")
+               for c in ("ABCD 110", "ABCD 210", "ABCD 310")}
+    facts = FactStore(courses=courses, required_by={"ABCD 110": [("ABCD 210", True), ("ABCD 310", True)]},
+                      coreq_of={}, excluded={})
+    q = Question(text=text, entities=Entities(courses=["ABCD 110"]), intent="reverse_prereq",
+                 target="ABCD 110", targets=["ABCD 110"], levels=levels)
+    assert reverse_prereq(q, facts).text.startswith(lead)
+
+
 def test_a_course_told_not_done_beside_a_skip_is_history_not_a_course_asked_about():
     from rag.answer.facts import answer_from_facts
     from rag.index.facts import FactStore
