@@ -333,6 +333,16 @@ def test_a_course_the_classifier_reads_as_done_is_history_even_after_a_target_wo
     assert _settled(text, st.Status("done", 0.95, done=0.95))[0].role == DONE
 
 
+def test_a_target_word_gives_way_to_not_done_when_a_later_course_is_the_one_asked():
+    text = "I enrolled for ABCD 110 but backed out in week two. EFGH 100 possible?"
+    assert read_mentions(text, SUBJECTS)[0].role == TARGET  # "for A" reads as the course asked about
+    assert _settled(text, st.Status("not_done", 0.7, done=0.05))[0].role == NOT_DONE
+    # with no later course read as asked, an unsure "not done" leaves the target word standing
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("not_done", 0.7, done=0.05), st.Status("planned", 0.9)])
+    assert mentions[0].role == TARGET
+
+
 def test_a_friend_of_mine_did_it_is_not_the_students_record():
     text = "A friend of mine did ABCD 110 and says EFGH 100 is great. Can I register for EFGH 100?"
     mentions = read_mentions(text, SUBJECTS)
