@@ -773,6 +773,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         feasible = [(name, p) for name, p in feasible if name != "need_check"]
     if not _COREQ_WORD_RE.search(part):  # no word of taking courses together: not a corequisite question,
         feasible = [(name, p) for name, p in feasible if name != "coreq_of"]  # however near its vector
+    if len(codes) == 1 and not _EXCLUSION_WORD_RE.search(asking):  # one course's exclusions only when asked
+        feasible = [(name, p) for name, p in feasible if name != "exclusion"]  # for by name (a second course
+        # without an entry, "passed A; would B earn me credit too?", keeps the two-course reading)
     feasible = _calendar_reading_first(feasible, courses, programs, asking, told, " ".join(told_only))
     if feasible and feasible[0][0] == "decline" and len(courses) > 1 and "eligibility" in [n for n, _ in feasible] \
             and plan_order(text, local) is not None:
@@ -1031,11 +1034,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                                       or (top == "eligibility" and _SUPPLIES_RE.search(part))):
         return first("decline")  # "the textbook for A - must I buy it": the need is of the book, not a course
     if len(courses) == 1:
-        if not _EXCLUSION_WORD_RE.search(part):  # one course's exclusions only when asked for by name
-            feasible = [f for f in feasible if f[0] != "exclusion"]
-            names = [name for name, _ in feasible]
-            top = feasible[0][0] if feasible else "none"
-        elif "exclusion" in names:
+        if _EXCLUSION_WORD_RE.search(part) and "exclusion" in names:
             return first("exclusion")
         requisites = [name for name, pattern in FACETS if name != "credits" and pattern.search(part)]
         if not told_history and len(requisites) == 1 and requisites[0] != top and requisites[0] in names \
@@ -1192,11 +1191,13 @@ SKIP_REACH = 40  # characters between a word of skipping and the course it skips
 
 
 def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
-    """The courses a word of skipping points at: one inside it ("leave A aside"), the first named after it, or
-    one named just before it."""
+    """The courses a word of skipping points at: one inside it ("leave A aside"), the first named after it
+    (not the goal a "for" names), or one named just before it."""
     out: set[str] = set()
     for skip in _SKIP_RE.finditer(text):
-        after = [m for m in local if skip.start() <= m.start <= skip.end() + SKIP_REACH]
+        after = [m for m in local if skip.start() <= m.start <= skip.end() + SKIP_REACH][:1]
+        after = [m for m in after if not _GOAL_BEFORE_RE.search(text[skip.end():m.start])]  # "avoidable for C":
+        # C is the goal, and the course skipped is the one before the word
         before = [m for m in local if skip.start() - SKIP_REACH <= m.end <= skip.start()]
         if after or before:
             out.add((after[0] if after else before[-1]).code)
@@ -1291,6 +1292,12 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
             # "would A or B be accepted for C": whether they are options, not whether either is enough
             q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
+            if q.asks_skip and q.unclear:
+                # "pass over A, then go to B?": the course skipped is the one not done, before any premise of
+                # "is A enough" ("is A avoidable for C? I only have B") takes the courses named as had
+                skipped = _skipped_courses(q.text, local)
+                q.not_completed += [c for c in q.unclear if c in skipped]
+                q.unclear = [c for c in q.unclear if c not in skipped]
             if q.asks_sufficiency and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
                 q.completed, q.unclear = q.completed + q.unclear, []
@@ -1300,11 +1307,6 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
                 asked = {m.code for m in pool if m.best == "asked"}
                 q.completed += [c for c in q.unclear if c in asked]
                 q.unclear = [c for c in q.unclear if c not in asked]
-            if q.asks_skip and q.unclear:
-                # "pass over A, then go to B?": the course skipped is the one not done
-                skipped = _skipped_courses(q.text, local)
-                q.not_completed += [c for c in q.unclear if c in skipped]
-                q.unclear = [c for c in q.unclear if c not in skipped]
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []

@@ -996,3 +996,26 @@ def test_a_course_taken_alongside_asks_for_corequisites(reader):
 def test_a_course_inside_the_skip_words_is_the_one_skipped(reader):
     q = understand("Would it be ok if I leave ABCD 210 aside, then get into ABCD 310 anyway?", reader)
     assert q.asks_skip and q.not_completed == ["ABCD 210"]
+
+
+@pytest.mark.parametrize("text", [
+    "I cleared ABCD 199 already. Would ABCD 310 still count for credit?",
+    "got ABCD 199 done last year; does ABCD 310 give me credit too?",
+])
+def test_credit_asked_beside_a_course_with_no_entry_is_about_the_two(reader, text):
+    # ABCD 199 has no entry here: the question still names two courses, so it asks about credit for both,
+    # not whether ABCD 310 may be taken
+    q = understand(text, reader)
+    assert q.intent == "exclusion" and q.entities.unknown_courses == ["ABCD 199"], (q.intent, q.entities)
+
+
+def test_one_course_with_credit_words_but_no_exclusion_word_is_not_an_exclusion_question(reader):
+    assert understand("does ABCD 310 still count for credit in my degree?", reader).intent != "exclusion"
+
+
+def test_the_course_before_a_skip_adjective_is_the_one_skipped_not_the_goal_after_it(reader):
+    # "avoidable for C" names C as the goal; the course skipped is never counted as had, even where "I only
+    # have B" makes the rest a premise
+    q = understand("is ABCD 210 avoidable for ABCD 310? I only have ABCD 110 so far and my timetable is full",
+                   reader)
+    assert "ABCD 210" in q.not_completed and "ABCD 210" not in q.completed, (q.completed, q.not_completed)
