@@ -186,7 +186,7 @@ def _of_subject_and_level(r: ProgramRow, code: str) -> bool:
 
 
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
-_COUNT_OF_RE = re.compile(r"\s*(one|two|three|four|five|six|\d)\s+of\b", re.IGNORECASE)
+_COUNT_OF_RE = re.compile(r"\s*(?:at least\s+)?(one|two|three|four|five|six|\d)\s+of\b", re.IGNORECASE)
 NOTE_SENTENCES = 2  # sentences of an elective row's note shown; the table behind the citation has the rest
 
 
@@ -224,10 +224,12 @@ def _is_choice(r: ProgramRow) -> bool:
 
 
 def _row_done(r: ProgramRow, done: set[str]) -> bool:
-    """An "A or B" row is done with either; a row listing several courses ("A, B") only with all of them,
-    an item with its alternatives in brackets ("233 (or 234)", "121 (or 111 or 141)") by any of them."""
-    if _is_choice(r):
-        return any(c in done for c in r.codes)
+    """An "A or B" row is done with either, a "Two of A, B, C" or "At least one of A, B" row with that many; a
+    row listing several courses ("A, B") only with all of them, an item with its alternatives in brackets
+    ("233 (or 234)", "121 (or 111 or 141)") by any of them."""
+    needed = courses_needed(r)
+    if needed is not None:
+        return sum(c in done for c in r.codes) >= needed
     pairs = _bracketed_alternatives(r)
     alternatives = {a for alts in pairs.values() for a in alts}
     return all(c in done or any(a in done for a in pairs.get(c, [])) for c in r.codes if c not in alternatives)
@@ -252,10 +254,17 @@ def one_option(r: ProgramRow, code: str) -> bool:
     """Whether the row lets a student do without ``code``: it asks for some of its courses, not all ("A or B",
     "Two of A, B, C"), or the course has an alternative in brackets or is one ("CHEM 121 (or 111 or 141)")."""
     needed = courses_needed(r)
-    if needed is not None and needed < len(r.codes):
+    if needed is not None and needed < max(len(r.codes), _items_listed(r)):
         return True
     pairs = _bracketed_alternatives(r)
     return code in pairs or any(code in alts for alts in pairs.values())
+
+
+def _items_listed(r: ProgramRow) -> int:
+    """How many items a row's text lists, by its commas and "or"s: a code the build could not read ("One of
+    ATSC 201, GEOS (or GEOB ) 200" holds only ATSC 201) is still an item, so the row is still a choice."""
+    text = _COUNT_OF_RE.sub("", re.sub(r"\([^()]*\)", " ", r.requirement), count=1)
+    return len([piece for piece in re.split(r",|\bor\b", text) if piece.strip()])
 
 
 def _bracketed_alternatives(r: ProgramRow) -> dict[str, list[str]]:

@@ -329,6 +329,10 @@ def test_a_program_page_whose_tables_stop_before_the_year_asked_is_cannot_tell_n
     ("ABCD 112 (or 110 or 111)", ["ABCD 112", "ABCD 110", "ABCD 111"], True, "no"),  # an alternative in brackets
     ("ABCD 110 (or 111 and 112)", ["ABCD 110", "ABCD 111", "ABCD 112"], True, "no"),  # it has one in brackets
     ("ABCD 110, 233 (or 234)", ["ABCD 110", "ABCD 233", "ABCD 234"], True, "yes"),  # another item's alternative
+    ("At least one of ABCD 110, EFGH 335", ["ABCD 110", "EFGH 335"], True, "no"),
+    # an item whose code the build could not read is still an item of the choice
+    ("One of ABCD 110, EFGH (or IJKL ) 200", ["ABCD 110"], True, "no"),
+    ("ABCD 110 or EFGH (or IJKL ) 270", ["ABCD 110"], True, "no"),
 ])
 def test_a_course_a_program_lists_as_one_option_is_not_required(requirement, codes, duty, verdict):
     from rag.answer.facts import program_course

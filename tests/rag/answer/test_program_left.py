@@ -148,3 +148,18 @@ def test_a_row_naming_a_course_the_calendar_has_no_entry_for_is_done_when_the_st
     facts.programs = {MECH: _year_one(("ABCD 101", ["ABCD 101"], "3", ""), ("ABCD 270", ["ABCD 270"], "3", ""))}
     q = replace(_q("program_left", completed=["ABCD 101"], program=MECH, year=1), unknown_completed=["ABCD 270"])
     assert program_left(q, facts).text.startswith("Left in Year 1 of Mechanical Engineering: 0 of the year's 6")
+
+
+def test_an_at_least_one_of_row_is_done_by_any_one_of_its_courses():
+    facts = _facts(_course("ABCD 325"), _course("EFGH 335"))
+    facts.programs = {MECH: _year_one(("At least one of ABCD 325, EFGH 335", ["ABCD 325", "EFGH 335"], "3", ""))}
+    a = program_left(_q("program_left", completed=["EFGH 335"], program=MECH, year=1), facts)
+    assert "ABCD 325" not in a.text.split("Already done")[0], a.text
+
+
+def test_an_n_of_row_with_that_many_done_is_done():
+    codes = ["ABCD 301", "ABCD 302", "ABCD 303", "ABCD 304"]
+    facts = _facts(*[_course(c) for c in codes])
+    facts.programs = {MECH: _year_one(("Three of ABCD 301, 302, 303, 304", codes, "9", ""))}
+    a = program_left(_q("program_left", completed=codes[:3], program=MECH, year=1), facts)
+    assert "ABCD 304" not in a.text.split("Already done")[0], a.text
