@@ -103,7 +103,10 @@ CALENDAR_CUE_RE = re.compile(
 _LABEL = r"(?:[\w' ]{1,30}(?::|\s[-\u2014\u2013])\s+)?"
 _ASKS_RE = re.compile(r"\?\s*$|^\s*" + _LABEL + r"(?:(?:and|also|plus|oh|so|&|,)\s+)*(?:what|whats|what's|wat|which|who|whom|whose|when|where|why|how|is|are|am|do|"
                       r"does|did|can|could|would|will|should|may|must|list|show|give|tell|any|anything|compare|"
-                      r"describe|explain|total|sum|name|find|pls|please)\b", re.IGNORECASE)
+                      r"describe|explain|sum|name|find|pls|please|"
+                      # "total credits of A and B?" asks; "total beginner in french." tells who is asking
+                      r"total(?=\s+(?:credits?|creds?|cr|units?|hours|number|amount|of|for)\b|\s*[?:]))\b",
+                      re.IGNORECASE)
 # a piece that opens with a verb and ends with a full stop goes on the statement before it ("my A exam was
 # deferred, still waiting."), where "is it still open?" would ask
 _VERB_START_RE = re.compile(r"\s*(?:is|are|am|was|were|do|does|did|has|have|had)\b(?!\s+(?:i|you|u|it|there|this|"

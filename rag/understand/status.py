@@ -148,6 +148,9 @@ def _split_gap(text: str, a_end: int, b_start: int) -> tuple[int, int] | None:
     if not _has_words(gap):
         return None
     joiners = list(_JOINER_RE.finditer(gap))
+    bracket = gap.rfind("(")
+    if bracket >= 0 and ")" not in gap[bracket:] and not joiners:  # "did A (never took B)": the bracket's
+        return a_end + bracket, a_end + bracket + 1                 # words are B's, not A's
     if not joiners:
         contrast = _CONTRAST_BEFORE_RE.search(gap)  # "had A not B": "not" is B's, and A's clause ends before it
         return (a_end + contrast.start(), a_end + contrast.start()) if contrast else (b_start, a_end)
@@ -666,6 +669,8 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
     if clauses is None:
         return False
     own, asked = clauses
+    if any(not _PRESENT_ONLY_RE.fullmatch(j.group(0)) for j in _ALONGSIDE_RE.finditer(asked)):
+        return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
                                                and _LATER_TIME_RE.search(asked) is None)
 

@@ -157,6 +157,15 @@ def test_history_statement_stays_with_the_question_after_it():
     assert split_parts("what is ABCD 110? and what is ABCD 210?") == ["what is ABCD 110?", "and what is ABCD 210?"]
 
 
+@pytest.mark.parametrize("text, parts", [
+    # "total" asks only for an amount; before any other word it tells who is asking
+    ("total newbie in widgets. if I take ABCD 110 then ABCD 120, credit for both?", 1),
+    ("total credits of ABCD 110 and ABCD 120? and what does ABCD 210 need?", 2),
+])
+def test_total_starts_a_question_only_when_an_amount_follows(text, parts):
+    assert len(split_parts(text)) == parts
+
+
 def test_the_reading_line_says_what_was_understood(reader):
     q = understand("I took EFGH 100. Could I register in ABCD 221 w/o ABCD 210?", reader)
     assert q.reading == ("Read as: completed EFGH 100; not completed ABCD 210; asking whether you can take "

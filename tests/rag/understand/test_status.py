@@ -50,6 +50,8 @@ def _window(text: str, index: int) -> str:
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
     ("took ABCD 110 instead of ABCD 120", 0, "took ABC 100"),
+    # a bracket opened before the next course holds that course's words
+    ("I completed ABCD 110 (never took ABCD 120). EFGH 100?", 0, "I completed ABC 100"),
     # the question starts at "let me": its words say nothing of the course before
     ("Does having ABCD 110 under my belt let me sign up for EFGH 100?", 0, "Does having ABC 100 under my belt"),
 ])
@@ -318,6 +320,17 @@ def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(t
     mentions = read_mentions(text, SUBJECTS)
     mentions[0].role = TARGET
     assert st.placed_after_asked(text, mentions, 1) == later
+
+
+def test_a_course_asked_for_the_same_term_as_a_later_plan_goes_alongside_it():
+    text = "I'll be taking ABCD 110 next term - can I take EFGH 100 that same term?"
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[1].role = TARGET
+    assert not st.placed_after_asked(text, mentions, 0)
+    text = "I'll be taking ABCD 110 next term - can I take EFGH 100 now?"
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[1].role = TARGET
+    assert st.placed_after_asked(text, mentions, 0)
 
 
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
