@@ -1418,7 +1418,8 @@ def _read_plan(plan: list[CodeMention]) -> None:
 
 def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     """The courses asked about: those a target cue ("take", "into", "for") points at; else a course that
-    heads the question as its label ("ENVR 430: second year, have BIOL 230. allowed?"); else the last named."""
+    heads the question as its label ("ENVR 430: second year, have BIOL 230. allowed?"); else the last named, not
+    one said done where another is not."""
     tail = _planned_tail(local, text)
     if tail is not None:
         return [tail.code]
@@ -1434,7 +1435,9 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         return [plain[0].code]
     if plain:
         return [plain[-1].code]
-    return [local[-1].code] if local else []
+    # every course told: one said done is not the one asked about ("A without B? I have C and D")
+    untold = [m for m in local if m.role != DONE]
+    return [(untold or local)[-1].code] if local else []
 
 
 def _planned_tail(local: list[CodeMention], text: str) -> CodeMention | None:

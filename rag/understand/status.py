@@ -109,7 +109,7 @@ STORY_CLAUSES = 2  # clauses a course's story may run on for
 _JOINER_RE = re.compile(r",|:|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORECASE)
 _WORD_RE = re.compile(r"[A-Za-z']+")
 # words of contrast standing right before the second of two courses speak of that course
-_CONTRAST_BEFORE_RE = re.compile(r"\s*\b(?:not|never|instead of|rather than|in place of)\s*$", re.IGNORECASE)
+_CONTRAST_BEFORE_RE = re.compile(r"\s*\b(?:not|never|without|instead of|rather than|in place of)\s*$", re.IGNORECASE)
 _JOIN_WORDS = frozenset({"and", "or", "plus", "nor", "also", "both", "as", "well"})
 
 

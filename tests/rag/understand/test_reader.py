@@ -1028,3 +1028,14 @@ def test_the_course_before_a_skip_adjective_is_the_one_skipped_not_the_goal_afte
     q = understand("is ABCD 210 avoidable for ABCD 310? I only have ABCD 110 so far and my timetable is full",
                    reader)
     assert "ABCD 210" in q.not_completed and "ABCD 210" not in q.completed, (q.completed, q.not_completed)
+
+
+def test_with_every_course_told_the_one_asked_is_not_one_said_done():
+    from rag.understand.reader import _targets
+    from rag.understand.slots import DONE, NOT_DONE, read_mentions
+
+    text = "ABCD 310 minus ABCD 213? I have ABCD 110 and ABCD 120"
+    mentions = read_mentions(text, SUBJECTS)
+    for m, role in zip(mentions, (NOT_DONE, NOT_DONE, DONE, DONE)):
+        m.role = role
+    assert _targets(mentions, text) == ["ABCD 213"]

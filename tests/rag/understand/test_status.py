@@ -50,6 +50,7 @@ def _window(text: str, index: int) -> str:
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
     ("took ABCD 110 instead of ABCD 120", 0, "took ABC 100"),
+    ("ABCD 110 without ABCD 120? I have EFGH 100", 0, "ABC 100"),  # "without" is the next course's word
     # a bracket opened before the next course holds that course's words
     ("I completed ABCD 110 (never took ABCD 120). EFGH 100?", 0, "I completed ABC 100"),
     # the question starts at "let me": its words say nothing of the course before
