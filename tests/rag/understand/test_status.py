@@ -334,6 +334,13 @@ def test_a_course_asked_for_the_same_term_as_a_later_plan_goes_alongside_it():
     assert st.placed_after_asked(text, mentions, 0)
 
 
+def test_a_plan_is_placed_against_the_course_asked_even_without_a_target_word():
+    text = "ABCD 110 is for next year; EFGH 100 this year?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert not st.placed_after_asked(text, mentions, 0)  # no target word: no course asked to place it against
+    assert st.placed_after_asked(text, mentions, 0, asked=1)
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == ""
