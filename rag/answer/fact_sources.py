@@ -61,4 +61,4 @@ def quote(text: str) -> str:
 
 
 def label(c: CourseFact) -> str:
-    return f"{c.code} ({c.title}, {c.credits} credits)"
+    return f"{c.code} ({c.title}, {c.credits} {'credit' if c.credits == '1' else 'credits'})"

@@ -224,8 +224,8 @@ def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[s
     needs = (f"{after.code} requires {c.code}" if required else f"{after.code}'s prerequisite names {c.code} as one "
              f"route") + f" (its prerequisite: {describe(after.prerequisite_tree)}) {after_ref}"
     if (after.code in q.assumed or after.code in q.concurrent) and required:
-        return "no", (f"No: {needs}, so {c.code} goes first, before {after.code}, not after it. "
-                      f"{c.code} itself lists no prerequisite. {ref}")
+        own = "" if c.prerequisite.strip() else f" {c.code} itself lists no prerequisite. {ref}"
+        return "no", f"No: {needs}, so {c.code} goes first, before {after.code}, not after it.{own}"
     first = f"so {c.code} goes first" if required else f"so {c.code} or another route goes first"
     return "cannot tell", (f"Cannot tell which of the two the question is about: the calendar lists no prerequisite "
                            f"for {_label(c)} {ref}, but {needs}, {first}.")
@@ -254,7 +254,18 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         after = _needs_it(c, q, facts)
         if after is not None:
             return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))
-        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}"
+        coreq = f"\nCorequisite: {_quote(c.corequisite)} {ref}" if c.corequisite else ""
+        skipped = _corequisite_skipped(c, q, done)  # no prerequisite, but a corequisite still binds
+        if skipped and set(skipped) <= set(q.deferred):
+            return "no", (f"No: {_label(c)} lists no prerequisite, but it needs {describe(c.corequisite_tree)} as a "
+                          f"corequisite (taken before it or alongside it), and you plan {', '.join(skipped)} for after "
+                          f"it. {ref}{coreq}")
+        if skipped:
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it needs "
+                                   f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you "
+                                   f"said you have not taken {', '.join(skipped)}: only if you take it alongside. "
+                                   f"{ref}{coreq}")
+        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}{coreq}"
     if c.prerequisite_tree is None:
         if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
             return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
@@ -266,6 +277,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if conditional is not None:
         return conditional
     result = evaluate(c.prerequisite_tree, done)
+    after = _needs_it(c, q, facts) if result == YES else None
+    if after is not None and (after.code in q.assumed or after.code in q.concurrent) \
+            and required_course(after.prerequisite_tree, c.code) == YES:  # "B in September, then A in January":
+        verdict, text = _order_reversed(c, after, q, (ref, w.cite(course_source(after))))  # B needs A first
+        return verdict, f"{text}\nPrerequisite of {c.code} (calendar): {_quote(c.prerequisite)} {ref}"
     restricted = restriction_met(c.restriction, done) if c.restriction else YES
     if result != NO and restricted == NO:  # turned away by who may register, whatever the courses
         return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
@@ -377,7 +393,7 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
 def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]:
     """Courses the student says they have not taken that the unmet corequisite needs."""
     tree = c.corequisite_tree
-    if tree is None or evaluate(tree, done) == YES:
+    if tree is None or evaluate(tree, done | set(q.concurrent)) == YES:  # one option taken alongside will do
         return []
     named = set(tree_codes(tree))
     return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
@@ -682,15 +698,39 @@ def _names_equivalent(c: CourseFact, code: str) -> bool:
     return _code_re(code).search(c.equivalency or "") is not None
 
 
+_CODE_TEXT = r"(?:[A-Z]{2,5}(?:_V)?\s?\d{3}[A-Z]?|\d{3}[A-Z]?)"
+# "only one of X or both A, B": A and B together are one alternative
+_BOTH_GROUP_RE = re.compile(rf"\bboth\s+({_CODE_TEXT}(?:\s*(?:,|and|&)\s*(?:and\s+)?{_CODE_TEXT})+)")
+
+
+def _group_partners(sentence: str, code: str) -> list[str]:
+    """The courses ``code`` is named together with in a "both A, B" alternative of the sentence, if any."""
+    for group in _BOTH_GROUP_RE.finditer(sentence):
+        subjects = sorted(set(re.findall(r"\b[A-Z]{2,5}(?=_|\s?\d)", group.group(1))) | {code.split()[0]})
+        codes = unique_codes(group.group(1), subjects)
+        if code in codes:
+            return [other for other in codes if other != code]
+    return []
+
+
 def _names_missing_exclusion(c: CourseFact, missing: str, asks_excluded: bool) -> FactAnswer | None:
     """C's own entry excludes (or is equivalent to) a course with no entry here: C's side alone settles that
-    credit is granted for only one of them."""
+    credit is granted for only one of them. Where the entry names that course only together with another
+    ("only one of C or both A, B"), the course alone is not excluded, so the answer turns on the other."""
     sentence = c.exclusion if missing in c.excluded_with else (
         f"Equivalency: {c.equivalency}" if _names_equivalent(c, missing) else "")
     if not sentence:
         return None
     w = _Writer()
     ref = w.cite(course_source(c))
+    partners = [] if sentence.startswith("Equivalency") else _group_partners(sentence, missing)
+    if partners:
+        also = ", ".join(partners)
+        lead = f"Only together with {also}" if asks_excluded else f"Only if you do not also have {also}"
+        return FactAnswer("exclusion", "cannot tell", (
+            f"{lead}: {c.code}'s entry names {missing} (which has no entry in this calendar) only together with "
+            f"{also}, as one alternative: credit is granted for {c.code} or for that group, not for both. "
+            f"{missing} alone is not excluded. {ref}\n{c.code}: {_quote(sentence)} {ref}"), w.sources)
     verdict = "yes" if asks_excluded else "no"
     return FactAnswer("exclusion", verdict, (
         f"{verdict.capitalize()}: {c.code}'s entry names {missing} (which has no entry in this calendar) as "

@@ -585,6 +585,41 @@ def test_eligibility_with_a_done_course_that_takes_the_credit_leads_with_no():
     assert plain.verdict == "yes" and plain.text.startswith("Yes")
 
 
+def test_a_plan_that_puts_a_course_before_the_course_it_needs_is_a_no():
+    from rag.answer.facts import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    facts = _facts(_course("ABCD 101"), _course("ABCD 102", "ABCD 101."), _course("ABCD 201", "ABCD 102."))
+    # "ABCD 201 in September, then ABCD 102 in January; I did ABCD 101": ABCD 201, the premise, needs ABCD 102
+    q = replace(_q("eligibility", target="ABCD 102", completed=["ABCD 101"], not_completed=["ABCD 201"]),
+                assumed=["ABCD 201"])
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No: ABCD 201 requires ABCD 102"), a.text
+    plain = eligibility(_q("eligibility", target="ABCD 102", completed=["ABCD 101"]), facts)
+    assert plain.verdict == "yes"
+
+
+@pytest.mark.parametrize("said, verdict", [
+    ({}, "yes"),                                                          # nothing said: the corequisite is shown
+    ({"not_completed": ["ABCD 204"]}, "cannot tell"),                      # not taken: only if taken alongside
+    ({"not_completed": ["ABCD 204"], "deferred": ["ABCD 204"]}, "no"),     # planned for after it
+    ({"not_completed": ["ABCD 204"], "concurrent": ["ABCD 204"]}, "yes"),  # taken alongside
+])
+def test_a_course_with_no_prerequisite_still_needs_its_corequisite(said, verdict):
+    from rag.answer.facts import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    lab = replace(_course("ABCD 205", corequisite="ABCD 204."), credits="1")
+    facts = _facts(lab, _course("ABCD 204"))
+    q = replace(_q("eligibility", target="ABCD 205", not_completed=said.get("not_completed", ())),
+                deferred=said.get("deferred", []), concurrent=said.get("concurrent", []))
+    a = eligibility(q, facts)
+    assert a.verdict == verdict and "Corequisite: \u201cABCD 204.\u201d" in a.text, a.text
+    assert "1 credit)" in a.text  # one credit, not "1 credits"
+
+
 def test_a_yes_through_one_option_names_the_options_beside_it():
     from rag.answer.facts import eligibility
     from rag.index.facts import FactStore
@@ -759,6 +794,26 @@ def test_an_equivalent_named_by_the_one_entry_there_settles_credit_for_both():
     assert exclusion(replace(q, asks_excluded=True), facts).verdict == "yes"
     own = exclusions_of(replace(q, targets=["ABCD 549"]), facts)
     assert own.text.startswith("ABCD 549 is equivalent to WXYZ 549")
+
+
+def test_a_course_with_no_entry_named_only_in_a_both_group_is_not_excluded_alone():
+    from rag.answer.facts import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = replace(_tiny_course("ABCD 494"), excluded_with=["WXYZ 434", "WXYZ 431", "WXYZ 433"],
+                     exclusion="Credit will be granted for only one of ABCD_V 494 or WXYZ_V 434 or both WXYZ_V 431, "
+                               "WXYZ_V 433.")
+    facts = FactStore(courses={"ABCD 494": course}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 494"], unknown_courses=["WXYZ 433"]), intent="exclusion",
+                 target="ABCD 494", targets=["ABCD 494", "WXYZ 433"])
+    a = exclusion(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Only if you do not also have WXYZ 431"), a.text
+    assert exclusion(replace(q, asks_excluded=True), facts).text.startswith("Only together with WXYZ 431")
+    alone = exclusion(replace(q, entities=Entities(courses=["ABCD 494"], unknown_courses=["WXYZ 434"]),
+                              targets=["ABCD 494", "WXYZ 434"]), facts)
+    assert alone.verdict == "no"  # named alone: excluded
 
 
 def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
