@@ -290,6 +290,8 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|equivalen|du
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
                           # "can I double count A and B": may both count (not "is that double counting?")
                           r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
+                          # "would A and B double count?": whether both count (the verb, not "double counting")
+                          r"\b(?:would|will|do|does|can|could)\s+(?:\S+\s+){1,6}?double[- ]?count\b|"
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
@@ -834,8 +836,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and any(m.role in (DONE, NOT_DONE) for m in local) and not OFF_CALENDAR_RE.search(part):
         intent = "eligibility"  # "is B possible for me if A was a fail (41%)": the asked course first
     if intent not in ("eligibility", "need_check", *PLANNING) and history is None and _asks_next_course(local, text) \
-            and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)):
-        intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history
+            and _bare_course_tail(part) and not OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)) \
+            and not (intent == "exclusion" and (_EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking))):
+        intent = "eligibility"  # "A and B done, dropped C. D?": a course alone after the history (not "... B
+        # double count?", whose two words ask about credit)
     if intent in ("other", "describe", "prereq_of", "reverse_prereq", "decline") and local \
             and not OFF_CALENDAR_RE.search(part) and _asks_what_opens(local, part):
         intent = "unlocks"  # "A done, what's next that I qualify for", "wxyz 101 then what"
@@ -1313,7 +1317,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         chained = {m.code for n, m in enumerate(pool) if m.or_previous or
                    (n + 1 < len(pool) and pool[n + 1].or_previous)}
         q.either = [c for c in q.completed if c in chained] if intent == "eligibility" else []
-        planned = [c for c in q.not_completed if any(m.code == c and CONCURRENT_CUE_RE.search(m.cue) for m in pool)]
+        planned = [c for c in q.not_completed if any(m.code == c and (CONCURRENT_CUE_RE.search(m.cue) or (
+            m.cue == NOT_DONE and m.status in ("in_progress", "planned"))) for m in pool)]  # "A is in progress"
         # "take B now and push A to next year": A comes later, so it does not go alongside B
         asked_at = next((j for j, m in enumerate(pool) if m.code == q.target), None)  # a course asked with no
         # target word ("A is for next year; B this year?") is still the one the plan is placed against

@@ -676,7 +676,8 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int, asked
     if any(not _PRESENT_ONLY_RE.fullmatch(j.group(0)) for j in _ALONGSIDE_RE.finditer(asked)):
         return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
-                                               and _LATER_TIME_RE.search(asked) is None)
+                                               and _LATER_TIME_RE.search(asked) is None) \
+        or (_DEFERRAL_RE.search(own) is not None and _DEFERRAL_RE.search(asked) is None)
 
 
 def _beside_others(text: str, m: CodeMention) -> str:
@@ -693,6 +694,8 @@ def _beside_others(text: str, m: CodeMention) -> str:
 
 _PRESENT_ONLY_RE = _cue_pattern(_CUES["present_only"])
 _LATER_TIME_RE = _cue_pattern(_CUES["later_time"])
+_DEFERRAL_RE = re.compile(_cue_pattern(_CUES["deferral"]).pattern + r"[^.?!;]{0,40}?\b(?:to|until|till|for)\b",
+                          re.IGNORECASE)  # "pushing A to summer 2027": put off past the course asked
 LATER_REACH = 6  # words after the next course within which a word of a later time places that course
 
 

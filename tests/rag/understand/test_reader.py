@@ -1044,3 +1044,26 @@ def test_with_every_course_told_the_one_asked_is_not_one_said_done():
 def test_a_corequisite_planned_for_next_year_is_deferred_past_a_course_asked_for_this_year(reader):
     q = understand("I passed ABCD 110. ABCD 213 is for next year; ABCD 310 this year?", reader)
     assert q.target == "ABCD 310" and q.deferred == ["ABCD 213"], (q.target, q.deferred, q.not_completed)
+
+
+def test_double_count_as_a_verb_asks_whether_both_count(reader):
+    from rag.understand.reader import _asks_excluded
+
+    assert not _asks_excluded("would ABCD 110 and ABCD 120 double count?")
+    assert _asks_excluded("is taking ABCD 120 after ABCD 110 double counting?")
+    assert understand("I passed ABCD 199. would ABCD 310 double count?", reader).intent == "exclusion"
+
+
+def test_a_course_said_in_progress_is_taken_alongside(reader):
+    q = understand("ABCD 213 is in progress for me this fall. Can I take ABCD 310 this fall?", reader)
+    assert q.target == "ABCD 310" and q.concurrent == ["ABCD 213"], (q.target, q.concurrent, q.not_completed)
+
+
+@pytest.mark.parametrize("text", [
+    "I did a stats course in Ontario, still waiting to hear if it transfers as ABCD 213, nothing's posted on my "
+    "transcript yet. Can I take ABCD 310 next term?",
+    "I took ABCD 213 over the summer, nothing's posted on my record yet. Can I take ABCD 310?",
+])
+def test_a_course_whose_credit_is_still_awaited_is_not_done(reader, text):
+    q = understand(text, reader)
+    assert q.not_completed == ["ABCD 213"] and q.target == "ABCD 310", (q.completed, q.not_completed, q.unclear)

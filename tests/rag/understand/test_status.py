@@ -341,6 +341,16 @@ def test_a_plan_is_placed_against_the_course_asked_even_without_a_target_word():
     assert st.placed_after_asked(text, mentions, 0, asked=1)
 
 
+@pytest.mark.parametrize("text, later", [
+    ("taking EFGH 100 this fall and pushing ABCD 110 to summer 2027, ok?", True),
+    ("EFGH 100 in january and then ABCD 110 in the summer after, ok?", True),
+    ("EFGH 100 in january and ABCD 110 in january too, ok?", False),
+])
+def test_a_course_put_off_past_the_course_asked_is_placed_after_it(text, later):
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.placed_after_asked(text, mentions, 1, asked=0) == later
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == ""
