@@ -1320,9 +1320,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         planned = [c for c in q.not_completed if any(m.code == c and (CONCURRENT_CUE_RE.search(m.cue) or (
             m.cue == NOT_DONE and m.status in ("in_progress", "planned"))) for m in pool)]  # "A is in progress"
         # "take B now and push A to next year": A comes later, so it does not go alongside B
-        asked_at = next((j for j, m in enumerate(pool) if m.code == q.target), None)  # a course asked with no
-        # target word ("A is for next year; B this year?") is still the one the plan is placed against
-        q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n, asked_at)
+        q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n)
                                                 for n, m in enumerate(pool))] if pool is local else []
         q.concurrent = [c for c in planned if c not in q.deferred]
         # "A and B together, one term?", with nothing told as done: how each names the other, not a history

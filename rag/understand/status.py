@@ -644,12 +644,9 @@ def supposed_after_the_question(text: str, mentions: list[CodeMention], index: i
     return last.start > m.end and _completion_supposed(text[last.end:])
 
 
-def _own_and_asked_clauses(text: str, mentions: list[CodeMention], index: int,
-                           asked: int | None = None) -> tuple[str, str] | None:
-    """The clause of this course and that of the course asked about (``mentions[asked]`` when given, else the
-    last one a target word names), or None when none is asked."""
-    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code] \
-        if asked is None else [asked]
+def _own_and_asked_clauses(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str] | None:
+    """The clause of this course and that of the (last) course asked about, or None when none is asked."""
+    targets = [j for j, o in enumerate(mentions) if o.role == TARGET and o.code != mentions[index].code]
     if not targets:
         return None
     return status_window(text, mentions, index, story=False), status_window(text, mentions, targets[-1], story=False)
@@ -664,12 +661,13 @@ def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
     return clauses is not None and bool(_comes_before(clauses[1], clauses[0]))
 
 
-def placed_after_asked(text: str, mentions: list[CodeMention], index: int, asked: int | None = None) -> bool:
-    """Whether the student's words place this planned course after the course asked about (``mentions[asked]``,
-    else the one a target word names): a later time on an ordered scale ("asked_before_it"), or a word of a
-    later time in its own clause and none in the asked course's ("take B now and push A to next year"). Such
-    a course is not taken alongside the asked one."""
-    clauses = _own_and_asked_clauses(text, mentions, index, asked)
+def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """Whether the student's words place this planned course after the course asked about: a later time on
+    an ordered scale ("asked_before_it"), a word of a later time in its own clause and none in the asked
+    course's ("take B now and push A to next year"), or a word putting it off ("pushing A to summer 2027").
+    Such a course is not taken alongside the asked one. Only a course a target word names is asked here: placing
+    plans against a course asked with none cost a held-out answer and gained none on the dev splits."""
+    clauses = _own_and_asked_clauses(text, mentions, index)
     if clauses is None:
         return False
     own, asked = clauses

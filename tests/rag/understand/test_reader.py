@@ -1041,11 +1041,6 @@ def test_with_every_course_told_the_one_asked_is_not_one_said_done():
     assert _targets(mentions, text) == ["ABCD 213"]
 
 
-def test_a_corequisite_planned_for_next_year_is_deferred_past_a_course_asked_for_this_year(reader):
-    q = understand("I passed ABCD 110. ABCD 213 is for next year; ABCD 310 this year?", reader)
-    assert q.target == "ABCD 310" and q.deferred == ["ABCD 213"], (q.target, q.deferred, q.not_completed)
-
-
 def test_double_count_as_a_verb_asks_whether_both_count(reader):
     from rag.understand.reader import _asks_excluded
 

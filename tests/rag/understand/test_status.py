@@ -334,13 +334,6 @@ def test_a_course_asked_for_the_same_term_as_a_later_plan_goes_alongside_it():
     assert st.placed_after_asked(text, mentions, 0)
 
 
-def test_a_plan_is_placed_against_the_course_asked_even_without_a_target_word():
-    text = "ABCD 110 is for next year; EFGH 100 this year?"
-    mentions = read_mentions(text, SUBJECTS)
-    assert not st.placed_after_asked(text, mentions, 0)  # no target word: no course asked to place it against
-    assert st.placed_after_asked(text, mentions, 0, asked=1)
-
-
 @pytest.mark.parametrize("text, later", [
     ("taking EFGH 100 this fall and pushing ABCD 110 to summer 2027, ok?", True),
     ("EFGH 100 in january and then ABCD 110 in the summer after, ok?", True),
@@ -348,7 +341,8 @@ def test_a_plan_is_placed_against_the_course_asked_even_without_a_target_word():
 ])
 def test_a_course_put_off_past_the_course_asked_is_placed_after_it(text, later):
     mentions = read_mentions(text, SUBJECTS)
-    assert st.placed_after_asked(text, mentions, 1, asked=0) == later
+    mentions[0].role = TARGET
+    assert st.placed_after_asked(text, mentions, 1) == later
 
 
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
