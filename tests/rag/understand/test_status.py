@@ -345,6 +345,13 @@ def test_a_course_put_off_past_the_course_asked_is_placed_after_it(text, later):
     assert st.placed_after_asked(text, mentions, 1) == later
 
 
+def test_the_asked_course_is_timed_by_any_of_its_clauses():
+    text = "i want to do EFGH 100 in term 1 and then ABCD 110 in term 2. can i take EFGH 100 first like that?"
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[0].role = mentions[2].role = TARGET
+    assert st.placed_after_asked(text, mentions, 1)
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == ""
