@@ -674,7 +674,7 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
     asked_code = next(o.code for o in reversed(mentions) if o.role == TARGET and o.code != mentions[index].code)
     # every clause of the course asked: "B in term 1, A in term 2 ... B first, fine?" times B in its first
     asked = " ; ".join(dict.fromkeys(status_window(text, mentions, j, story=False) for j, o in enumerate(mentions)
-                                     if o.role == TARGET and o.code == asked_code))
+                                     if o.code == asked_code))
     if any(not _PRESENT_ONLY_RE.fullmatch(j.group(0)) for j in _ALONGSIDE_RE.finditer(asked)):
         return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None

@@ -348,8 +348,12 @@ def test_a_course_put_off_past_the_course_asked_is_placed_after_it(text, later):
 def test_the_asked_course_is_timed_by_any_of_its_clauses():
     text = "i want to do EFGH 100 in term 1 and then ABCD 110 in term 2. can i take EFGH 100 first like that?"
     mentions = read_mentions(text, SUBJECTS)
-    mentions[0].role = mentions[2].role = TARGET
+    mentions[2].role = TARGET
     assert st.placed_after_asked(text, mentions, 1)
+    text = "next fall I'm taking ABCD 110 and EFGH 100 in the same term. does that work for EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[2].role = TARGET
+    assert not st.placed_after_asked(text, mentions, 0)  # "in the same term" is the asked course's too
 
 
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
