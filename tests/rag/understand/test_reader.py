@@ -1062,3 +1062,9 @@ def test_a_course_said_in_progress_is_taken_alongside(reader):
 def test_a_course_whose_credit_is_still_awaited_is_not_done(reader, text):
     q = understand(text, reader)
     assert q.not_completed == ["ABCD 213"] and q.target == "ABCD 310", (q.completed, q.not_completed, q.unclear)
+
+
+def test_the_same_as_for_credit_asks_whether_the_two_are_excluded():
+    from rag.understand.reader import _asks_excluded
+
+    assert _asks_excluded("Is ABCD 110 the same as EFGH 100 for credit?")
