@@ -410,10 +410,14 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
     tree = c.prerequisite_tree
     quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
     required = [a for a in q.not_completed if required_course(tree, a) == YES]
+    named = set(tree_codes(tree))
+    under_way = [a for a in q.not_completed if a in named and a in q.concurrent]
+    if under_way:  # "doing A this spring, B in the fall?": a prerequisite comes before, not alongside
+        return "no", (f"No, not yet: {c.code} requires {describe(tree)}, and you are still taking or planning "
+                      f"{', '.join(under_way)}: only once it is completed. {ref}\n{quote}")
     if required:
         return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
                       f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
-    named = set(tree_codes(tree))
     unrelated = [a for a in q.not_completed if a not in named]
     if unrelated == q.not_completed and evaluate(tree, set()) == NO and not c.restriction:
         # "I haven't finished A. B?" where B never names A: what B does need, none of it said to be done
@@ -430,6 +434,9 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
         return "no", (f"No: without {', '.join(q.not_completed)}, no route into {c.code} is left "
                       f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
     if not others - set(q.not_completed) and result != YES:
+        if unrelated == q.not_completed:  # "A was a W. B?" where B names no course A could be
+            return "cannot tell", (f"Cannot tell: {c.code} does not name {', '.join(unrelated)}; it asks for "
+                                   f"{describe(tree)}, which ubcal cannot check. {ref}\n{quote}")
         return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
                                f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
     if result == YES and not c.restriction and evaluate(tree, set(q.completed)) != UNKNOWN:

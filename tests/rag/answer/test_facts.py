@@ -620,6 +620,20 @@ def test_a_course_with_no_prerequisite_still_needs_its_corequisite(said, verdict
     assert "1 credit)" in a.text  # one credit, not "1 credits"
 
 
+def test_a_course_still_under_way_is_no_route_yet_and_an_unnamed_one_is_said_unnamed():
+    from rag.answer.facts import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    facts = _facts(_course("ABCD 233", "One of ABCD 123, ABCD 130."), _course("ABCD 123"), _course("ABCD 130"),
+                   _course("ABCD 212", "Second-year standing in science."), _course("ABCD 114"))
+    q = replace(_q("eligibility", target="ABCD 233", not_completed=["ABCD 123"]), concurrent=["ABCD 123"])
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No, not yet: ABCD 233 requires one of ABCD 123, ABCD 130"), a.text
+    b = eligibility(_q("eligibility", target="ABCD 212", not_completed=["ABCD 114"]), facts)
+    assert b.verdict == "cannot tell" and b.text.startswith("Cannot tell: ABCD 212 does not name ABCD 114"), b.text
+
+
 def test_a_yes_through_one_option_names_the_options_beside_it():
     from rag.answer.facts import eligibility
     from rag.index.facts import FactStore
