@@ -311,49 +311,26 @@ def _settled(text: str, first: st.Status) -> list:
     return mentions
 
 
-@pytest.mark.parametrize("text, later", [
-    ("Could I take ABCD 110 now and push EFGH 100 to next year?", True),
-    ("Could I take ABCD 110 now and EFGH 100 alongside?", False),
-    ("Could I take ABCD 110 next year and EFGH 100 next year too?", False),  # both later: no order between them
-    ("Could I take ABCD 110 in year 2 and EFGH 100 in year 3?", True),
+@pytest.mark.parametrize("text, asked, own, later", [
+    ("Could I take ABCD 110 now and push EFGH 100 to next year?", 0, 1, True),
+    ("Could I take ABCD 110 now and EFGH 100 alongside?", 0, 1, False),
+    ("Could I take ABCD 110 next year and EFGH 100 next year too?", 0, 1, False),  # both later: no order
+    ("Could I take ABCD 110 in year 2 and EFGH 100 in year 3?", 0, 1, True),
+    # a course asked for the same term as a later plan goes alongside it
+    ("I'll be taking ABCD 110 next term - can I take EFGH 100 that same term?", 1, 0, False),
+    ("I'll be taking ABCD 110 next term - can I take EFGH 100 now?", 1, 0, True),
+    # a course put off past the course asked
+    ("taking EFGH 100 this fall and pushing ABCD 110 to summer 2027, ok?", 0, 1, True),
+    ("EFGH 100 in january and then ABCD 110 in the summer after, ok?", 0, 1, True),
+    ("EFGH 100 in january and ABCD 110 in january too, ok?", 0, 1, False),
+    # the asked course is timed by any of its clauses ("in the same term" is the asked course's too)
+    ("i want to do EFGH 100 in term 1 and then ABCD 110 in term 2. can i take EFGH 100 first like that?", 2, 1, True),
+    ("next fall I'm taking ABCD 110 and EFGH 100 in the same term. does that work for EFGH 100?", 2, 0, False),
 ])
-def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(text, later):
+def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(text, asked, own, later):
     mentions = read_mentions(text, SUBJECTS)
-    mentions[0].role = TARGET
-    assert st.placed_after_asked(text, mentions, 1) == later
-
-
-def test_a_course_asked_for_the_same_term_as_a_later_plan_goes_alongside_it():
-    text = "I'll be taking ABCD 110 next term - can I take EFGH 100 that same term?"
-    mentions = read_mentions(text, SUBJECTS)
-    mentions[1].role = TARGET
-    assert not st.placed_after_asked(text, mentions, 0)
-    text = "I'll be taking ABCD 110 next term - can I take EFGH 100 now?"
-    mentions = read_mentions(text, SUBJECTS)
-    mentions[1].role = TARGET
-    assert st.placed_after_asked(text, mentions, 0)
-
-
-@pytest.mark.parametrize("text, later", [
-    ("taking EFGH 100 this fall and pushing ABCD 110 to summer 2027, ok?", True),
-    ("EFGH 100 in january and then ABCD 110 in the summer after, ok?", True),
-    ("EFGH 100 in january and ABCD 110 in january too, ok?", False),
-])
-def test_a_course_put_off_past_the_course_asked_is_placed_after_it(text, later):
-    mentions = read_mentions(text, SUBJECTS)
-    mentions[0].role = TARGET
-    assert st.placed_after_asked(text, mentions, 1) == later
-
-
-def test_the_asked_course_is_timed_by_any_of_its_clauses():
-    text = "i want to do EFGH 100 in term 1 and then ABCD 110 in term 2. can i take EFGH 100 first like that?"
-    mentions = read_mentions(text, SUBJECTS)
-    mentions[2].role = TARGET
-    assert st.placed_after_asked(text, mentions, 1)
-    text = "next fall I'm taking ABCD 110 and EFGH 100 in the same term. does that work for EFGH 100?"
-    mentions = read_mentions(text, SUBJECTS)
-    mentions[2].role = TARGET
-    assert not st.placed_after_asked(text, mentions, 0)  # "in the same term" is the asked course's too
+    mentions[asked].role = TARGET
+    assert st.placed_after_asked(text, mentions, own) == later
 
 
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
