@@ -971,8 +971,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             continue
         asked_later = any(o.start > m.end and t.label == "asked" for o, t in zip(mentions, statuses))
         sure_not_done = s.label == "not_done" and (m.role != TARGET or s.confidence >= OVERRULE_THRESHOLD
-                                                   or asked_later) or (  # "signed up for A but swapped it
-            # out. B possible?": the course asked is B, so A's "for" gives way to its clause's reading
+                                                   or asked_later) or (  # "enrolled for A, left it in week
+            # one. B possible?": the course asked is B, so A's "for" gives way to its clause's reading
             m.role == "" and s.label == UNCLEAR and s.best == "not_done" and negated
             and s.confidence >= NEGATED_NOT_DONE_THRESHOLD)  # "A is not something I've completed": 0.54
         if m.role == "" and under_way and not premise and asked_in_tail(text, mentions, i):
