@@ -667,14 +667,13 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
     course's ("take B now and push A to next year"), or a word putting it off ("pushing A to summer 2027").
     Such a course is not taken alongside the asked one. Only a course a target word names is asked here: placing
     plans against a course asked with none cost a held-out answer and gained none on the dev splits."""
-    clauses = _own_and_asked_clauses(text, mentions, index)
-    if clauses is None:
+    targets = [o for o in mentions if o.role == TARGET and o.code != mentions[index].code]
+    if not targets:
         return False
-    own = clauses[0]
-    asked_code = next(o.code for o in reversed(mentions) if o.role == TARGET and o.code != mentions[index].code)
+    own = status_window(text, mentions, index, story=False)
     # every clause of the course asked: "B in term 1, A in term 2 ... B first, fine?" times B in its first
     asked = " ; ".join(dict.fromkeys(status_window(text, mentions, j, story=False) for j, o in enumerate(mentions)
-                                     if o.code == asked_code))
+                                     if o.code == targets[-1].code))
     if any(not _PRESENT_ONLY_RE.fullmatch(j.group(0)) for j in _ALONGSIDE_RE.finditer(asked)):
         return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
