@@ -1011,7 +1011,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     - "(In program P) do I need A / A is required": with a program and one course, whether P lists A;
       "is taking A and B a must" with a program: whether P lists each; "may I (still) join A" with a
       program but nothing relating A to it: A's own rules (eligibility).
-    - With one course: its credit exclusions only when the words ask for them; "which courses unlock A"
+    - With one course: its credit exclusions first when the words ask for them (a question naming one code and
+      no such word lost that reading before this); "which courses unlock A"
       asks for A's prerequisites, "A unlocks which courses" what A opens.
     - A course named without any word for what the calendar lacks (teachers, times, costs, difficulty):
       not "outside the calendar". Without a course, such words and no requisite word: outside it.
