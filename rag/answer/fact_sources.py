@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rag.index.facts import CourseFact, ProgramRow
+from rag.index.facts import CourseFact, FactStore, ProgramRow
+from rag.index.requirement_tree import tree_codes
+from rag.understand import Question
 
 
 @dataclass
@@ -62,3 +64,25 @@ def quote(text: str) -> str:
 
 def label(c: CourseFact) -> str:
     return f"{c.code} ({c.title}, {c.credits} {'credit' if c.credits == '1' else 'credits'})"
+
+
+def asked_course(q: Question, facts: FactStore) -> "tuple[CourseFact, Writer, str] | None":
+    """The course a one-course question asks about, a writer, and the course's citation mark; None when
+    the calendar has no such course (the question then goes on to retrieval)."""
+    c = facts.courses.get(q.target)
+    if c is None:
+        return None
+    w = Writer()
+    return c, w, w.cite(course_source(c))
+
+
+def two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
+    """The two courses a comparison or exclusion question names, when the calendar has both."""
+    codes = q.entities.courses
+    if len(codes) != 2 or any(code not in facts.courses for code in codes):
+        return None
+    return facts.courses[codes[0]], facts.courses[codes[1]]
+
+
+def codes_of(tree: dict | None) -> list[str]:
+    return tree_codes(tree) if tree else []

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from rag.answer.agent import decompose, round_robin_merge
 from rag.answer.changes import EditionPair, answer_change
 from rag.answer.extractive import extractive_answer
-from rag.answer.facts import FactAnswer, answer_from_facts, topic_level
+from rag.answer.course_lookup import topic_level
+from rag.answer.facts import FactAnswer, answer_from_facts
 from rag.answer.guard import CITATION_RE, check_grounding
 from rag.answer.llm import LocalLLM
 from rag.answer.prompts import DECLINE_TEXT, answer_messages, bound_excerpts, excerpt_block

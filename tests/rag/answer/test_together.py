@@ -2,42 +2,42 @@
 
 from rag.answer.together import together
 from rag.index.facts import FactStore
-from tests.rag.answer.test_facts import _tiny_course, _tiny_question
+from tests.rag.answer.tiny_facts import tiny_course, tiny_question
 
 
 def _asked(pair: list[str], *courses) -> object:
-    q = _tiny_question(pair[0])
+    q = tiny_question(pair[0])
     q.targets, q.concurrent, q.asks_together = pair, [], True
     return together(q, FactStore(courses={c.code: c for c in courses}, required_by={}, coreq_of={}, excluded={}))
 
 
 def test_a_course_the_other_requires_first_cannot_share_its_term():
-    a = _asked(["ABCD 453", "ABCD 454"], _tiny_course("ABCD 453"), _tiny_course("ABCD 454", prerequisite="ABCD 453."))
+    a = _asked(["ABCD 453", "ABCD 454"], tiny_course("ABCD 453"), tiny_course("ABCD 454", prerequisite="ABCD 453."))
     assert a.verdict == "no" and a.text.startswith("No: ABCD 454 requires ABCD 453 before it, not alongside")
 
 
 def test_a_corequisite_may_share_its_term():
-    a = _asked(["ABCD 101", "ABCD 158"], _tiny_course("ABCD 101"),
-               _tiny_course("ABCD 158", prerequisite="ABCD 157.", corequisite="One of ABCD 101, ABCD 103."))
+    a = _asked(["ABCD 101", "ABCD 158"], tiny_course("ABCD 101"),
+               tiny_course("ABCD 158", prerequisite="ABCD 157.", corequisite="One of ABCD 101, ABCD 103."))
     assert a.verdict == "yes" and a.text.startswith("Yes: ABCD 158 names ABCD 101 as a corequisite")
     assert "ABCD 158: prerequisite \u201cABCD 157.\u201d" in a.text  # its own prerequisite still shown
 
 
 def test_one_option_of_the_others_prerequisite_leaves_it_to_another_route():
-    a = _asked(["ABCD 200", "ABCD 300"], _tiny_course("ABCD 200"),
-               _tiny_course("ABCD 300", prerequisite="One of ABCD 200, ABCD 210."))
+    a = _asked(["ABCD 200", "ABCD 300"], tiny_course("ABCD 200"),
+               tiny_course("ABCD 300", prerequisite="One of ABCD 200, ABCD 210."))
     assert a.verdict == "cannot tell" and "one option of its prerequisite" in a.text
     assert "needs another route: ABCD 210." in a.text  # the other routes, not the one taken alongside
 
 
 def test_neither_naming_the_other_is_yes_as_far_as_the_pair_goes():
-    a = _asked(["ABCD 335", "ABCD 336"], _tiny_course("ABCD 335", prerequisite="ABCD 233."),
-               _tiny_course("ABCD 336", prerequisite="ABCD 234."))
+    a = _asked(["ABCD 335", "ABCD 336"], tiny_course("ABCD 335", prerequisite="ABCD 233."),
+               tiny_course("ABCD 336", prerequisite="ABCD 234."))
     assert a.verdict == "yes" and a.text.startswith("Yes, as far as these two go")
     assert "ABCD 335: prerequisite" in a.text and "ABCD 336: prerequisite" in a.text
 
 
 def test_a_question_about_one_course_alone_is_not_a_pair():
-    q = _tiny_question("ABCD 335")
+    q = tiny_question("ABCD 335")
     q.asks_together = True
     assert together(q, FactStore(courses={}, required_by={}, coreq_of={}, excluded={})) is None

@@ -1,0 +1,331 @@
+"""Can the student take a course: its prerequisite, corequisite and restriction checked against what the
+student clearly said they have done. A course named without a clear status makes the answer conditional
+("Only if you have completed A"), never a "Yes"; "can I take C without A" is answered here too."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, overall_verdict,
+                                     quote as _quote, codes_of)
+from rag.answer.together import together
+from rag.index.facts import CourseFact, FactStore
+from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
+                                        excluded_group, restriction_met, tree_codes, unchecked, without)
+from rag.understand import Question
+
+
+def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
+    """Yes / no / cannot tell for each course asked about, from the course history the question states."""
+    targets = [t for t in (q.targets or [q.target]) if t in facts.courses]
+    if not targets:
+        return None
+    if q.asks_together and (paired := together(q, facts)) is not None:  # "A and B together, one term?"
+        return paired
+    w = _Writer()
+    verdicts, lines = [], []
+    for code in targets:
+        verdict, text = (_eligibility_either(facts.courses[code], q, facts, w) if len(q.either) > 1
+                         else _eligibility_one(facts.courses[code], q, facts, w))
+        if verdict is None:
+            return None
+        verdicts.append(verdict)
+        lines.append(text)
+    named = {code for t in targets for code in codes_of(facts.courses[t].prerequisite_tree)}
+    uncounted = [x for x in q.unknown_completed if x not in named]
+    if uncounted:
+        lines.append(f"The calendar has no course {', '.join(uncounted)}, so it is not counted.")
+    overall = overall_verdict(verdicts)
+    if len(targets) > 1:
+        summary = {"yes": "Yes for all of them", "no": "No for all of them"}.get(
+            overall, "It differs by course") + f": {', '.join(f'{t} {v}' for t, v in zip(targets, verdicts))}."
+        lines.insert(0, summary)
+    return FactAnswer("eligibility", overall, "\n".join(lines), w.sources)
+
+
+def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    """"Is A or B enough for C?": each alternative on its own; "yes" only when each one is enough."""
+    results = []
+    for one in q.either:
+        alone = replace(q, completed=[x for x in q.completed if x not in q.either or x == one], either=[])
+        results.append((one, *_eligibility_one(c, alone, facts, w)))
+    if any(v is None for _, v, _ in results):
+        return None, ""
+    verdicts = {v for _, v, _ in results}
+    verdict = verdicts.pop() if len(verdicts) == 1 else "cannot tell"
+    lead = {"yes": f"Yes: either one is enough for {c.code}.", "no": f"No: neither one alone is enough for {c.code}."}
+    head = lead.get(verdict, f"It depends on which one: for {c.code}, " + "; ".join(
+        f"with {one} {v}" for one, v, _ in results) + ".")
+    leads = [text.split("\n")[0] for _, _, text in results]
+    rest = results[0][2].split("\n")[1:]  # the calendar's sentence, quoted once
+    return verdict, "\n".join([head] + leads + rest)
+
+
+_YEAR_WORD = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}  # in words: the guard checks digits
+
+
+def _history_words(q: Question) -> str:
+    """What the student said of themselves, as the verdict repeats it: courses, then year and group."""
+    have = ", ".join(sorted(q.completed)) or "no courses"
+    have += f" (and not {', '.join(q.not_completed)})" if q.not_completed else ""
+    said = ([f"in {_YEAR_WORD.get(q.standing, q.standing)} year"] if q.standing else
+            [f"not yet in {_YEAR_WORD.get(q.standing_below, q.standing_below)} year"] if q.standing_below else []) \
+        + ([f"in {' / '.join(q.member_of)}"] if q.member_of else []) \
+        + (["without permission"] if q.no_permission else [])
+    return have + (f", {', '.join(said)}" if said else "")
+
+
+def _needs_it(c: CourseFact, q: Question, facts: FactStore) -> CourseFact | None:
+    """Another course of the question, planned as a premise, planned or under way and told before ``c``, or of
+    unclear status (not one the student said they did or did not do), whose prerequisite names ``c``: with ``c``
+    open to all, the question was likely about that course ("B before A, allowed?", "B this fall, A next
+    winter - ok?"). A course planned after ``c`` ("A now, B later") is no such course."""
+    for code in q.entities.courses:
+        other = facts.courses.get(code)
+        told_before = code in q.concurrent and c.code in q.entities.courses \
+            and q.entities.courses.index(code) < q.entities.courses.index(c.code)
+        if code != c.code and (code in q.assumed or code in q.unclear or told_before) and other is not None \
+                and c.code in codes_of(other.prerequisite_tree):
+            return other
+    return None
+
+
+def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[str, str]) -> tuple[str, str]:
+    """``c`` lists no prerequisite, but ``after``, also named, requires it. With ``after`` planned or under way
+    before ``c`` ("assuming you complete B first", "B this fall, A next winter"), the plan puts them the wrong
+    way round: "No". Otherwise which of
+    the two is asked is not clear (nor is the order, when ``c`` is only one route into ``after``), and both facts
+    are said with no verdict word a student could misread."""
+    ref, after_ref = refs
+    required = required_course(after.prerequisite_tree, c.code) == YES
+    needs = (f"{after.code} requires {c.code}" if required else f"{after.code}'s prerequisite names {c.code} as one "
+             f"route") + f" (its prerequisite: {describe(after.prerequisite_tree)}) {after_ref}"
+    if (after.code in q.assumed or after.code in q.concurrent) and required:
+        own = "" if c.prerequisite.strip() else f" {c.code} itself lists no prerequisite. {ref}"
+        return "no", f"No: {needs}, so {c.code} goes first, before {after.code}, not after it.{own}"
+    first = f"so {c.code} goes first" if required else f"so {c.code} or another route goes first"
+    return "cannot tell", (f"Cannot tell which of the two the question is about: the calendar lists no prerequisite "
+                           f"for {_label(c)} {ref}, but {needs}, {first}.")
+
+
+def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
+    ref = w.cite(course_source(c))
+    # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
+    named = set(codes_of(c.prerequisite_tree))
+    done = (set(q.completed) | (set(q.unknown_completed) & named)) - set(q.not_completed)
+    if done != set(q.completed) - set(q.not_completed):
+        q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
+    have = _history_words(q)
+    done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
+                   below=q.standing_below).without_permission(q.no_permission)  # what the student said
+    clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
+    if not c.prerequisite.strip():
+        restricted = restriction_met(c.restriction, done) if c.restriction else YES
+        if restricted == NO:
+            return "no", f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
+        if c.restriction and restricted == UNKNOWN:
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
+                                   f"{_quote(c.restriction)} {ref}")
+        if clash:
+            return "no", _no_credit(c, clash, ref) + f"\nThe calendar lists no prerequisite for {_label(c)}. {ref}"
+        after = _needs_it(c, q, facts)
+        if after is not None:
+            return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))
+        coreq = f"\nCorequisite: {_quote(c.corequisite)} {ref}" if c.corequisite else ""
+        skipped = _corequisite_skipped(c, q, done)  # no prerequisite, but a corequisite still binds
+        if skipped and set(skipped) <= set(q.deferred):
+            return "no", (f"No: {_label(c)} lists no prerequisite, but it needs {describe(c.corequisite_tree)} as a "
+                          f"corequisite (taken before it or alongside it), and you plan {', '.join(skipped)} for after "
+                          f"it. {ref}{coreq}")
+        if skipped:
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it needs "
+                                   f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you "
+                                   f"said you have not taken {', '.join(skipped)}: only if you take it alongside. "
+                                   f"{ref}{coreq}")
+        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}{coreq}"
+    if c.prerequisite_tree is None:
+        if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
+            return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
+                           f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
+        return None, ""
+    if q.not_completed and not done and not q.unclear and not q.assumed:
+        return _without(c, q, ref)
+    conditional = _conditional(c, q, done, ref)
+    if conditional is not None:
+        return conditional
+    result = evaluate(c.prerequisite_tree, done)
+    after = _needs_it(c, q, facts) if result == YES else None
+    if after is not None and (after.code in q.assumed or after.code in q.concurrent) \
+            and required_course(after.prerequisite_tree, c.code) == YES:  # "B in September, then A in January":
+        verdict, text = _order_reversed(c, after, q, (ref, w.cite(course_source(after))))  # B needs A first
+        return verdict, f"{text}\nPrerequisite of {c.code} (calendar): {_quote(c.prerequisite)} {ref}"
+    restricted = restriction_met(c.restriction, done) if c.restriction else YES
+    if result != NO and restricted == NO:  # turned away by who may register, whatever the courses
+        return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
+                      f"\nPrerequisite (calendar): {_quote(c.prerequisite)} {ref}")
+    if result == YES and restricted == UNKNOWN:
+        result = UNKNOWN
+        conditions = [c.restriction]
+    elif result == YES and q.unresolved:  # a negation that reached no course code
+        result = UNKNOWN
+        conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
+    else:
+        conditions = unchecked(c.prerequisite_tree, done)
+    skipped = _corequisite_skipped(c, q, done) if result == YES else []
+    # "do A and B cover C": not while C's corequisite is still to take
+    coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
+        and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
+    if skipped and set(skipped) <= set(q.deferred):  # "push A to next year", A the corequisite: not alongside
+        result = NO
+        lead = (f"No: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and you plan "
+                f"{', '.join(skipped)} for after it. {ref}")
+    elif skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
+        result = UNKNOWN
+        lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "
+                f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
+    elif coreq_to_take:
+        result = NO
+        lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
+                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it). {ref}")
+    elif result == YES and clash:  # the prerequisites are met, but a course done already takes its credit
+        result = NO
+        lead = _no_credit(c, clash, ref) + f"\nWith {have} you meet the course prerequisites of {c.code}. {ref}"
+    elif result == YES:
+        lead = f"Yes: with {have} you meet the course prerequisites of {c.code}{_options_note(c.prerequisite_tree)}. {ref}"
+    elif result == NO:
+        lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
+                f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
+    else:
+        lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
+                f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")
+    lines = [lead, f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"]
+    if c.corequisite and (result == YES or coreq_to_take):
+        lines.append(f"Corequisite: {_quote(c.corequisite)} {ref}")
+    return result, "\n".join(lines)
+
+
+MAX_OPTIONS_NAMED = 8  # options of a one-of prerequisite named beside a "Yes"; a longer list is in the quote
+
+
+def _options_note(tree: dict) -> str:
+    """", which asks for one of A, B": a prerequisite that is one choice of courses, said beside the "Yes" so
+    the student sees which of the options counted and that the others would have done as well."""
+    items = tree.get("items", [])
+    if tree["op"] != "one" or not 2 <= len(items) <= MAX_OPTIONS_NAMED or any(x["op"] != "course" for x in items):
+        return ""
+    return f", which asks for {describe(tree)}"
+
+
+def _no_credit(c: CourseFact, clash: list[str], ref: str) -> str:
+    """The lead when a course the student has done is credit-excluded with the one asked about: a "Yes" there
+    would send them into a course that cannot count."""
+    return (f"No, not for credit: {c.code} is credit-excluded with {', '.join(clash)}, which you have completed: "
+            f"{_quote(c.exclusion)} {ref}")
+
+
+def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[str, str] | None:
+    """A "Yes" that would rest on courses the student did not clearly say they completed.
+
+    Planned as the question's premise ("if I finish A this summer"): "Yes, once you have completed A".
+    Named without a clear status: "Only if you have completed A ... I could not tell whether you have".
+    None when what the student clearly said settles the verdict without them."""
+    tree = c.prerequisite_tree
+    if tree is None or not (q.assumed or q.unclear) or evaluate(tree, done) == YES:
+        return None
+    named = set(tree_codes(tree))
+    assumed = [x for x in q.assumed if x in named]
+    unclear = [x for x in q.unclear if x in named]
+    with_assumed = done.plus(assumed)
+    restricted = restriction_met(c.restriction, with_assumed) if c.restriction else YES
+    quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
+    if assumed and restricted != NO and evaluate(tree, with_assumed) == YES:
+        if restricted == YES:
+            return "yes", (f"Yes, once you have completed {', '.join(assumed)}: then you meet the course "
+                           f"prerequisites of {c.code}. Until it is completed, it does not count. {ref}\n{quote}")
+        return "cannot tell", (f"Cannot tell: once you have completed {', '.join(assumed)} you meet the course "
+                               f"prerequisites of {c.code}, but it is also restricted: {_quote(c.restriction)} {ref}"
+                               f"\n{quote}")
+    if assumed and evaluate(tree, with_assumed) == NO and not unclear:  # "if I finish A in summer, B?": not enough
+        return "no", (f"No: even once you have completed {', '.join(assumed)}, you would not meet the "
+                      f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, with_assumed))}. {ref}"
+                      f"\n{quote}")
+    if assumed and not unclear and evaluate(tree, with_assumed) != YES:  # the rest unsaid, or not checkable
+        return "cannot tell", (f"Cannot tell: completing {', '.join(assumed)} is not all it takes; {c.code} "
+                               f"requires {describe(tree)}. {ref}\n{quote}")
+    optimistic = with_assumed.plus(unclear)
+    if unclear and evaluate(tree, optimistic) == YES:
+        # the entry's restriction sentence, as a clause of this one ("and restricted to X students")
+        rest = f" and {c.restriction[0].lower()}{c.restriction[1:].rstrip('. ')}" if c.restriction and restricted != YES else ""
+        # "not sure if I did A or B": where each alone would do, the condition is either, not both
+        alone = [u for u in unclear if evaluate(tree, with_assumed.plus([u])) == YES]
+        needed = f"one of {', '.join(unclear)}" if len(unclear) > 1 and alone == unclear else ' and '.join(unclear)
+        return "cannot tell", (f"Only if you have completed {needed}: {c.code} requires "
+                               f"{describe(tree)}{rest}. {ref} I could not tell from your question whether you "
+                               f"have completed {', '.join(unclear)}.\n{quote}")
+    return None
+
+
+def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]:
+    """Courses the student says they have not taken that the unmet corequisite needs."""
+    tree = c.corequisite_tree
+    if tree is None or evaluate(tree, done | set(q.concurrent)) == YES:  # one option taken alongside will do
+        return []
+    named = set(tree_codes(tree))
+    return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
+
+
+def _refused(c: CourseFact, done: History) -> str:
+    """Why a restriction turns the student away, in their own terms."""
+    group = excluded_group(c.restriction, done)
+    return f"you said you are not in \u201c{group}\u201d" if group else "the year you gave is not one it admits"
+
+
+def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
+    """"Can I take C without A?" with no other history: is A avoidable, and by which route."""
+    tree = c.prerequisite_tree
+    quote = f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"
+    required = [a for a in q.not_completed if required_course(tree, a) == YES]
+    named = set(tree_codes(tree))
+    under_way = [a for a in q.not_completed if a in named and a in q.concurrent]
+    if under_way:  # "doing A this spring, B in the fall?": a prerequisite comes before, not alongside
+        return "no", (f"No, not yet: {c.code} requires {describe(tree)}, and you are still taking or planning "
+                      f"{', '.join(under_way)}: only once it is completed. {ref}\n{quote}")
+    if required:
+        return "no", (f"No: {c.code} requires {', '.join(required)} on every route "
+                      f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    unrelated = [a for a in q.not_completed if a not in named]
+    if unrelated == q.not_completed and evaluate(tree, set()) == NO and not c.restriction:
+        # "I haven't finished A. B?" where B never names A: what B does need, none of it said to be done
+        corequisite = set(tree_codes(c.corequisite_tree)) if c.corequisite_tree is not None else set()
+        coreq = [a for a in unrelated if a in corequisite]
+        taking = ", which you said you are taking" if coreq and set(coreq) <= set(q.concurrent) else ""
+        note = f" {', '.join(coreq)} is its corequisite (taken before it or alongside it){taking}." if coreq else ""
+        return "no", (f"No, not on what you have said: {c.code} does not require {', '.join(unrelated)} as a "
+                      f"prerequisite; it requires {describe(tree)}, and you have not said you have completed that."
+                      f"{note} {ref}\n{quote}")
+    others = named - set(q.not_completed)
+    result = evaluate(tree, others)
+    if result == NO:  # every other course taken and still short: nothing replaces what was not taken
+        return "no", (f"No: without {', '.join(q.not_completed)}, no route into {c.code} is left "
+                      f"(its prerequisite: {describe(tree)}). {ref}\n{quote}")
+    if not others - set(q.not_completed) and result != YES:
+        if unrelated == q.not_completed:  # "A was a W. B?" where B names no course A could be
+            return "cannot tell", (f"Cannot tell: {c.code} does not name {', '.join(unrelated)}; it asks for "
+                                   f"{describe(tree)}, which ubcal cannot check. {ref}\n{quote}")
+        return "cannot tell", (f"Cannot tell: {', '.join(q.not_completed)} is not required on every route, but "
+                               f"ubcal cannot settle the other routes: {describe(tree)}. {ref}\n{quote}")
+    if result == YES and not c.restriction and evaluate(tree, set(q.completed)) != UNKNOWN:
+        # avoidable, but only through courses the question does not say were taken: not a "yes" (a route
+        # through standing or a grade the student did not state is not a "no" either: "cannot tell", below)
+        left = without(tree, set(q.not_completed)) or tree
+        if q.asks_skip:  # "can A be skipped for C": it can, by that route, which the answer names
+            return "yes", (f"Yes, by another route: {c.code} can be reached without {', '.join(q.not_completed)}, "
+                           f"through {describe(left)}; you would need that instead. {ref}\n{quote}")
+        return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
+                      f"but only by a route you have not mentioned: {describe(left)}. {ref}\n{quote}")
+    conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
+    return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
+                           f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "
+                           f"{ref}\n{quote}")

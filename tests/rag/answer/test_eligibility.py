@@ -1,0 +1,243 @@
+"""Eligibility answers on tiny entries: prerequisites, corequisites and restrictions against a history."""
+
+from __future__ import annotations
+
+import pytest
+from dataclasses import replace
+
+from tests.rag.answer.tiny_facts import tiny_course, tiny_question
+
+
+def test_a_corequisite_the_student_says_they_have_not_taken_withholds_yes():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 303", prerequisite="ABCD 200.", corequisite="ABCD 213.")
+    facts = FactStore(courses={"ABCD 303": course}, required_by={}, coreq_of={}, excluded={})
+    said_not = eligibility(tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"]), facts)
+    assert said_not.verdict == "cannot tell" and "only if you take it alongside" in said_not.text
+    silent = eligibility(tiny_question("ABCD 303", ["ABCD 200"]), facts)
+    assert silent.verdict == "yes" and "Corequisite" in silent.text
+    taking = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
+    taking.concurrent = ["ABCD 213"]  # "I'm taking ABCD 213 this term": alongside is what a corequisite asks
+    assert eligibility(taking, facts).verdict == "yes"
+    later = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
+    later.deferred = ["ABCD 213"]  # "push ABCD 213 to next year": neither before nor alongside
+    assert eligibility(later, facts).verdict == "no" and "you plan ABCD 213 for after it" in eligibility(later, facts).text
+
+
+def test_a_group_the_student_is_not_in_is_turned_away_only_when_it_is_the_only_group():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    only = tiny_course("ABCD 451", prerequisite="ABCD 401.", restriction="Restricted to Majors in Widget Design.")
+    either = tiny_course("ABCD 452", prerequisite="ABCD 401.",
+                          restriction="Restricted to students in one of Widget Design Major, Gadget Major.")
+    facts = FactStore(courses={"ABCD 451": only, "ABCD 452": either}, required_by={}, coreq_of={}, excluded={})
+    no = eligibility(tiny_question("ABCD 451", ["ABCD 401"], not_in=["widget design major"]), facts)
+    assert no.verdict == "no" and "you said you are not in" in no.text
+    open_question = eligibility(tiny_question("ABCD 452", ["ABCD 401"], not_in=["widget design major"]), facts)
+    assert open_question.verdict == "cannot tell"
+    unrelated = eligibility(tiny_question("ABCD 451", ["ABCD 401"], not_in=["gadget major"]), facts)
+    assert unrelated.verdict == "cannot tell"
+
+
+def test_a_planned_premise_on_a_restricted_course_is_cannot_tell_never_yes():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+    from dataclasses import replace
+
+    course = tiny_course("ABCD 218", prerequisite="ABCD 217.", restriction="Restricted to students in the Widget Major.")
+    facts = FactStore(courses={"ABCD 218": course, "ABCD 217": tiny_course("ABCD 217")}, required_by={},
+                      coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 218", not_completed=["ABCD 217"]), assumed=["ABCD 217"])
+    a = eligibility(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: once you have completed ABCD 217")
+    plain = replace(q, assumed=[], unclear=["ABCD 217"], not_completed=[])
+    assert eligibility(plain, facts).verdict == "cannot tell"
+
+
+def test_a_planned_premise_that_leaves_a_route_unsettled_is_cannot_tell_naming_the_whole_rule():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+    from dataclasses import replace
+
+    # one route needs a second course not mentioned, another a condition ubcal cannot check
+    course = tiny_course("ABCD 200", prerequisite="Either (a) ABCD 112 and ABCD 123; or (b) 8 transfer credits "
+                                                   "of first-year ABCD.")
+    facts = FactStore(courses={c: tiny_course(c) for c in ("ABCD 112", "ABCD 123")} | {"ABCD 200": course},
+                      required_by={}, coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 200", not_completed=["ABCD 112"]), assumed=["ABCD 112"])
+    a = eligibility(q, facts)
+    assert a.verdict == "cannot tell"
+    assert a.text.startswith("Cannot tell: completing ABCD 112 is not all it takes; ABCD 200 requires")
+    assert "ABCD 123" in a.text.split("\n")[0] and "(and not ABCD 112)" not in a.text
+
+
+def test_a_route_through_standing_the_student_did_not_state_is_cannot_tell_not_no():
+    from rag.answer.eligibility import _without
+
+    course = tiny_course("ABCD 353", prerequisite="Two of ABCD 100, ABCD 101, ABCD 110, ABCD 240. "
+                                                   "Or third-year standing or higher.")
+    verdict, text = _without(course, tiny_question("ABCD 353", not_completed=["ABCD 100", "ABCD 101"]), "[1]")
+    assert verdict == "cannot tell" and "third-year standing" in text
+    courses_only = tiny_course("ABCD 354", prerequisite="One of ABCD 100, ABCD 110.")
+    verdict, text = _without(courses_only, tiny_question("ABCD 354", not_completed=["ABCD 100"]), "[1]")
+    assert verdict == "no" and "route you have not mentioned" in text
+    skip = tiny_question("ABCD 354", not_completed=["ABCD 100"])
+    skip.asks_skip = True  # "can ABCD 100 be skipped for ABCD 354": asked of the requirement, not the record
+    verdict, text = _without(courses_only, skip, "[1]")
+    assert verdict == "yes" and text.startswith("Yes, by another route") and "through ABCD 110" in text
+    required = tiny_course("ABCD 355", prerequisite="All of ABCD 100, ABCD 110.")
+    assert _without(required, skip, "[1]")[0] == "no"
+
+
+def test_all_i_need_is_no_while_a_corequisite_is_still_to_take():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 328", prerequisite="ABCD 305 and ABCD 320.", corequisite="ABCD 326.")
+    facts = FactStore(courses={"ABCD 328": course}, required_by={}, coreq_of={}, excluded={})
+    asked = tiny_question("ABCD 328", ["ABCD 305", "ABCD 320"])
+    asked.asks_sufficiency = True
+    answer = eligibility(asked, facts)
+    assert answer.verdict == "no" and answer.text.startswith("No, not on their own") and "ABCD 326" in answer.text
+    plain = eligibility(tiny_question("ABCD 328", ["ABCD 305", "ABCD 320"]), facts)
+    assert plain.verdict == "yes"  # "can I take it": yes, with the corequisite named below
+
+
+def test_a_course_not_done_that_the_prerequisite_never_names_is_said_to_be_beside_the_point():
+    from rag.answer.eligibility import _without
+
+    course = tiny_course("ABCD 359", prerequisite="One of ABCD 218, ABCD 278.")
+    verdict, text = _without(course, tiny_question("ABCD 359", not_completed=["ABCD 217"]), "[1]")
+    assert verdict == "no" and "does not require ABCD 217" in text and "one of ABCD 218, ABCD 278" in text
+
+
+def test_a_course_under_way_that_is_only_the_corequisite_is_named_as_such():
+    from rag.answer.eligibility import _without
+
+    course = tiny_course("ABCD 235", prerequisite="One of ABCD 123, ABCD 135.", corequisite="ABCD 233.")
+    asked = tiny_question("ABCD 235", not_completed=["ABCD 233"])
+    asked.concurrent = ["ABCD 233"]
+    verdict, text = _without(course, asked, "[1]")
+    assert verdict == "no" and "ABCD 233 is its corequisite" in text and "you are taking" in text
+
+
+def test_only_if_names_one_of_the_unclear_courses_when_each_alone_would_do():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 317", prerequisite="One of ABCD 200, ABCD 226, ABCD 253.")
+    q = tiny_question("ABCD 317")
+    q.unclear = ["ABCD 200", "ABCD 226"]
+    answer = eligibility(q, FactStore(courses={"ABCD 317": course}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.verdict == "cannot tell" and answer.text.startswith("Only if you have completed one of ABCD 200, ABCD 226:")
+    both = tiny_course("ABCD 318", prerequisite="ABCD 200 and ABCD 226.")
+    answer = eligibility(replace(q, target="ABCD 318", targets=["ABCD 318"]),
+                         FactStore(courses={"ABCD 318": both}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.text.startswith("Only if you have completed ABCD 200 and ABCD 226:")
+
+
+def test_eligibility_with_a_done_course_that_takes_the_credit_leads_with_no():
+    from dataclasses import replace
+
+    from rag.answer.eligibility import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    free = replace(_course("ABCD 140"), excluded_with=["ABCD 200"], exclusion="Not for credit with ABCD 200.")
+    needs = replace(_course("ABCD 150", "ABCD 101."), excluded_with=["ABCD 200"], exclusion="Not with ABCD 200.")
+    facts = _facts(free, needs, _course("ABCD 200"), _course("ABCD 101"))
+    for target, history in (("ABCD 140", ["ABCD 200"]), ("ABCD 150", ["ABCD 200", "ABCD 101"])):
+        a = eligibility(_q("eligibility", target=target, completed=history), facts)
+        assert a.verdict == "no" and a.text.startswith(f"No, not for credit: {target} is credit-excluded with ABCD 200")
+    plain = eligibility(_q("eligibility", target="ABCD 150", completed=["ABCD 101"]), facts)
+    assert plain.verdict == "yes" and plain.text.startswith("Yes")
+
+
+def test_a_plan_that_puts_a_course_before_the_course_it_needs_is_a_no():
+    from rag.answer.eligibility import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    facts = _facts(_course("ABCD 101"), _course("ABCD 102", "ABCD 101."), _course("ABCD 201", "ABCD 102."))
+    # "ABCD 201 in September, then ABCD 102 in January; I did ABCD 101": ABCD 201, the premise, needs ABCD 102
+    q = replace(_q("eligibility", target="ABCD 102", completed=["ABCD 101"], not_completed=["ABCD 201"]),
+                assumed=["ABCD 201"])
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No: ABCD 201 requires ABCD 102"), a.text
+    plain = eligibility(_q("eligibility", target="ABCD 102", completed=["ABCD 101"]), facts)
+    assert plain.verdict == "yes"
+
+
+@pytest.mark.parametrize("said, verdict", [
+    ({}, "yes"),                                                          # nothing said: the corequisite is shown
+    ({"not_completed": ["ABCD 204"]}, "cannot tell"),                      # not taken: only if taken alongside
+    ({"not_completed": ["ABCD 204"], "deferred": ["ABCD 204"]}, "no"),     # planned for after it
+    ({"not_completed": ["ABCD 204"], "concurrent": ["ABCD 204"]}, "yes"),  # taken alongside
+])
+def test_a_course_with_no_prerequisite_still_needs_its_corequisite(said, verdict):
+    from rag.answer.eligibility import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    lab = replace(_course("ABCD 205", corequisite="ABCD 204."), credits="1")
+    facts = _facts(lab, _course("ABCD 204"))
+    q = replace(_q("eligibility", target="ABCD 205", not_completed=said.get("not_completed", ())),
+                deferred=said.get("deferred", []), concurrent=said.get("concurrent", []))
+    a = eligibility(q, facts)
+    assert a.verdict == verdict and "Corequisite: \u201cABCD 204.\u201d" in a.text, a.text
+    assert "1 credit)" in a.text  # one credit, not "1 credits"
+
+
+def test_a_course_still_under_way_is_no_route_yet_and_an_unnamed_one_is_said_unnamed():
+    from rag.answer.eligibility import eligibility
+    from tests.rag.answer.test_chain import _course, _facts
+    from tests.rag.answer.test_planning import _q
+
+    facts = _facts(_course("ABCD 233", "One of ABCD 123, ABCD 130."), _course("ABCD 123"), _course("ABCD 130"),
+                   _course("ABCD 212", "Second-year standing in science."), _course("ABCD 114"))
+    q = replace(_q("eligibility", target="ABCD 233", not_completed=["ABCD 123"]), concurrent=["ABCD 123"])
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No, not yet: ABCD 233 requires one of ABCD 123, ABCD 130"), a.text
+    b = eligibility(_q("eligibility", target="ABCD 212", not_completed=["ABCD 114"]), facts)
+    assert b.verdict == "cannot tell" and b.text.startswith("Cannot tell: ABCD 212 does not name ABCD 114"), b.text
+
+
+def test_a_yes_through_one_option_names_the_options_beside_it():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 402", prerequisite="One of ABCD 351, ABCD 352.")
+    facts = FactStore(courses={"ABCD 402": course}, required_by={}, coreq_of={}, excluded={})
+    a = eligibility(tiny_question("ABCD 402", completed=["ABCD 351"]), facts)
+    assert a.verdict == "yes" and a.text.startswith(
+        "Yes: with ABCD 351 you meet the course prerequisites of ABCD 402, which asks for one of ABCD 351, ABCD 352.")
+    both = tiny_course("ABCD 403", prerequisite="All of ABCD 351, ABCD 352.")  # no choice: nothing to add
+    facts.courses["ABCD 403"] = both
+    a = eligibility(tiny_question("ABCD 403", completed=["ABCD 351", "ABCD 352"]), facts)
+    assert ", which asks for" not in a.text
+
+
+def test_a_course_open_to_all_that_a_planned_premise_requires_is_no_yes():
+    from dataclasses import replace
+
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    facts = FactStore(courses={"ABCD 110": tiny_course("ABCD 110"),
+                               "ABCD 310": tiny_course("ABCD 310", prerequisite="ABCD 110."),
+                               "ABCD 320": tiny_course("ABCD 320", prerequisite="One of ABCD 110, ABCD 120.")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 110"), entities=tiny_question("ABCD 110", ["ABCD 310"]).entities)
+    # "if I finish ABCD 310 this fall, can I take ABCD 110 in the spring?": the wrong way round
+    reversed_plan = eligibility(replace(q, assumed=["ABCD 310"]), facts)
+    assert reversed_plan.verdict == "no" and reversed_plan.text.startswith("No: ABCD 310 requires ABCD 110")
+    # "ABCD 310, can I take ABCD 110?": which one is asked is not clear
+    assert eligibility(replace(q, unclear=["ABCD 310"]), facts).verdict == "cannot tell"
+    # "never took ABCD 310, can I take ABCD 110?": ABCD 110 is asked, and open to all
+    assert eligibility(replace(q, not_completed=["ABCD 310"]), facts).verdict == "yes"
+    # only one route into the later course: the order is not settled either
+    one_route = replace(q, entities=tiny_question("ABCD 110", ["ABCD 320"]).entities, assumed=["ABCD 320"])
+    assert eligibility(one_route, facts).verdict == "cannot tell"

@@ -1,0 +1,118 @@
+"""Credit-exclusion answers on tiny entries: exclusion lists and the sentences about credit."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tests.rag.answer.tiny_facts import tiny_course
+
+
+def test_credit_for_both_is_not_a_yes_when_an_entry_speaks_of_credit_and_names_the_other():
+    from dataclasses import replace as with_
+
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    a = with_(tiny_course("ABCD 341"), text="Remote sensing. Students taking ABCD_V 341 get no credit for EFGH_V 443.")
+    b = tiny_course("EFGH 443")
+    c = with_(tiny_course("ABCD 201"), text="Credit will be granted for either ABCD 203 or both ABCD 201, ABCD 202.")
+    d = tiny_course("ABCD 202")
+    facts = FactStore(courses={x.code: x for x in (a, b, c, d)}, required_by={}, coreq_of={}, excluded={})
+
+    def both(x, y):
+        return exclusion(Question(text="", entities=Entities(courses=[x, y]), intent="exclusion",
+                                  target=x, targets=[x, y]), facts)
+
+    unread = both("ABCD 341", "EFGH 443")
+    assert unread.verdict == "cannot tell" and "get no credit for EFGH_V 443" in unread.text
+    assert both("ABCD 201", "ABCD 202").verdict == "yes"  # named together, as one way to the credit
+
+
+def test_a_third_entrys_only_one_of_list_naming_both_courses_excludes_them():
+    from dataclasses import replace
+
+    from rag.answer.exclusions import shared_exclusion
+    from tests.rag.answer.test_chain import _course, _facts
+
+    holder = replace(_course("WXYZ 191"), exclusion="Credit will be granted for only one of WXYZ_V 191, ABCD 300, "
+                                                    "EFGH_V 200 or IJKL 203.")
+    facts = _facts(holder, _course("ABCD 300"), _course("EFGH 200"), _course("MNOP 100"))
+    found = shared_exclusion(facts.courses["ABCD 300"], facts.courses["EFGH 200"], facts)
+    assert found is not None and found[0].code == "WXYZ 191"
+    assert shared_exclusion(facts.courses["ABCD 300"], facts.courses["MNOP 100"], facts) is None
+
+
+def test_a_group_inside_an_only_one_of_list_does_not_exclude_its_own_members():
+    from dataclasses import replace
+
+    from rag.answer.exclusions import shared_exclusion
+    from tests.rag.answer.test_chain import _course, _facts
+
+    holder = replace(_course("WXYZ 191"), exclusion="Credit will be granted for only one of WXYZ 191 or both "
+                                                    "ABCD 201 and ABCD 202.")
+    facts = _facts(holder, _course("ABCD 201"), _course("ABCD 202"))
+    assert shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"], facts) is None
+    pair = replace(holder, exclusion="Credit will be granted for only one of WXYZ 191 or ABCD 201 and 202.")
+    assert shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(pair, _course("ABCD 201"), _course("ABCD 202"))) is None
+    # an exclusion field that runs on into the prerequisite, with no full stop between
+    runs_on = replace(holder, exclusion="Credit will be granted for only one of WXYZ 191 or MNOP 362 "
+                                        "Prerequisite: One of ABCD 201, ABCD 310 and one of ABCD 202, ABCD 311")
+    assert shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(runs_on, _course("ABCD 201"), _course("ABCD 202"))) is None
+    slash = replace(holder, exclusion="Credit will be granted for only one of ABCD 201/202 or WXYZ 191.")
+    assert shared_exclusion(facts.courses["ABCD 201"], facts.courses["ABCD 202"],
+                             _facts(slash, _course("ABCD 201"), _course("ABCD 202"))) is None
+
+
+def test_an_equivalent_named_by_the_one_entry_there_settles_credit_for_both():
+    from rag.answer.exclusions import exclusion, exclusions_of
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = replace(tiny_course("ABCD 549"), equivalency="WXYZ_V 549.")
+    facts = FactStore(courses={"ABCD 549": course}, required_by={}, coreq_of={},
+                      excluded={"ABCD 549": {"WXYZ 549"}, "WXYZ 549": {"ABCD 549"}})
+    q = Question(text="", entities=Entities(courses=["ABCD 549"], unknown_courses=["WXYZ 549"]), intent="exclusion",
+                 target="ABCD 549", targets=["ABCD 549", "WXYZ 549"])
+    a = exclusion(q, facts)
+    assert a.verdict == "no" and "credit for only one" in a.text and "Equivalency: WXYZ_V 549." in a.text
+    assert exclusion(replace(q, asks_excluded=True), facts).verdict == "yes"
+    own = exclusions_of(replace(q, targets=["ABCD 549"]), facts)
+    assert own.text.startswith("ABCD 549 is equivalent to WXYZ 549")
+
+
+def test_a_course_with_no_entry_named_only_in_a_both_group_is_not_excluded_alone():
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = replace(tiny_course("ABCD 494"), excluded_with=["WXYZ 434", "WXYZ 431", "WXYZ 433"],
+                     exclusion="Credit will be granted for only one of ABCD_V 494 or WXYZ_V 434 or both WXYZ_V 431, "
+                               "WXYZ_V 433.")
+    facts = FactStore(courses={"ABCD 494": course}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 494"], unknown_courses=["WXYZ 433"]), intent="exclusion",
+                 target="ABCD 494", targets=["ABCD 494", "WXYZ 433"])
+    a = exclusion(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Only if you do not also have WXYZ 431"), a.text
+    assert exclusion(replace(q, asks_excluded=True), facts).text.startswith("Only together with WXYZ 431")
+    alone = exclusion(replace(q, entities=Entities(courses=["ABCD 494"], unknown_courses=["WXYZ 434"]),
+                              targets=["ABCD 494", "WXYZ 434"]), facts)
+    assert alone.verdict == "no"  # named alone: excluded
+
+
+def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 200": tiny_course("ABCD 200")}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 200"], unknown_courses=["ABCD 241"]), intent="exclusion",
+                 target="ABCD 200", targets=["ABCD 200", "ABCD 241"])
+    a = exclusion(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: ABCD 241 has no entry in this calendar")
