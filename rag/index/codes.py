@@ -33,6 +33,10 @@ _CONTINUATION_RE = re.compile(
 )
 # "STAT /MATH 302": a subject that shares the number of the code after the slash.
 _SHARED_NUMBER_RE = re.compile(r"(?<![A-Za-z0-9])(?P<subject>[A-Z]{2,5})(?:_[A-Z])?\s*/\s*(?=[A-Z]{2,5}(?:_[A-Z])?\s?\d{3})")
+# "GEOS (or GEOB ) 309": a subject and its former name in brackets share the number after them (a program
+# table's way to name a renamed course); neither is a code by itself, since the bracket stands between.
+_RENAMED_SUBJECT_RE = re.compile(r"(?<![A-Za-z0-9])(?P<subject>[A-Z]{2,5})\s*\(\s*or\s+(?P<former>[A-Z]{2,5})\s*\)"
+                                 r"\s*(?P<number>\d{3}[A-Z]?)(?![0-9])")
 
 
 class KnownSubjects(frozenset):
@@ -94,6 +98,14 @@ def find_codes(text: str, subjects: Iterable[str] | None = None,
         after = _CODE_IN_TEXT_RE.match(text, m.end())
         if after is not None:
             found.append((normalize_code(m["subject"], after["number"]), m.start(), m.start() + len(m["subject"])))
+    for m in _RENAMED_SUBJECT_RE.finditer(text):
+        subjects_named = [part for part in ("subject", "former") if _is_code_subject(m[part], known, strict)]
+        found += [(normalize_code(m[part], m["number"]), m.start(part), m.end(part)) for part in subjects_named]
+        pos = m.end()
+        while (more := _CONTINUATION_RE.match(text, pos)) is not None:  # "GEOS (or GEOB ) 309, 370"
+            found += [(normalize_code(m[part], more["number"]), more.start("number"), more.end("number"))
+                      for part in subjects_named]
+            pos = more.end()
     found.sort(key=lambda f: f[1])
     return found
 

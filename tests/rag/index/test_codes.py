@@ -18,6 +18,15 @@ def test_a_slash_shares_the_number():
     assert unique_codes("STAT /MATH 302", SUBJECTS) == ["STAT 302", "MATH 302"]
 
 
+def test_a_former_subject_in_brackets_shares_the_number():
+    assert unique_codes("EOSC 211 or GEOS (or GEOB ) 270", {"EOSC", "GEOS", "GEOB"}, strict=True) == [
+        "EOSC 211", "GEOS 270", "GEOB 270"]
+    assert unique_codes("One of ATSC 201, GEOS (or GEOB) 200") == ["ATSC 201", "GEOS 200", "GEOB 200"]
+    assert unique_codes("GEOS (or WXYZ) 200", {"GEOS"}, strict=True) == ["GEOS 200"]  # only known subjects
+    assert unique_codes("Three of ATSC 303, GEOS (or GEOB ) 309, 370, EOSC 352", {"ATSC", "GEOS", "EOSC"},
+                        strict=True) == ["ATSC 303", "GEOS 309", "GEOS 370", "EOSC 352"]
+
+
 def test_expanded_codes_span_only_their_number():
     text = "MATH 200, 220"
     (_, s1, e1), (_, s2, e2) = find_codes(text, SUBJECTS)
