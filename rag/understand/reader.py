@@ -1436,7 +1436,8 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     if cued:
         # "take X ... for Y": the last cued course in a list of alternatives is still a target
         return list(dict.fromkeys(cued))
-    plain = [m for m in local if m.role == ""]
+    # "my roommate did A after B. I have B and C. eligible?": B, told done in the student's own words, is history
+    plain = [m for m in local if m.role == "" and m.code not in told] or [m for m in local if m.role == ""]
     if len(plain) > 1 and _heads_as_label(plain[0], text):
         return [plain[0].code]
     if plain:

@@ -266,8 +266,9 @@ _OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") +
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
     """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
     separates them ("without A or B": both not completed)."""
-    if previous is not None and _LIST_JOIN_RE.match(text[previous.end:mention.start]):
-        return previous.role, previous.cue
+    if previous is not None and _LIST_JOIN_RE.match(text[previous.end:mention.start]) \
+            and not _LETTER_AFTER_RE.match(text[mention.end:mention.end + 24]):
+        return previous.role, previous.cue  # not "taking A, and B I got a C+ in": B's own grade tells its status
     lo = max(_clause_start(text, mention.start), previous.end if previous else 0)
     if previous is not None:  # "A failed, B done": the cue is A's, told right after it, and a comma ends it
         lo = max(lo, previous.end + _post_cue_end(text[previous.end:mention.start]))
@@ -622,8 +623,8 @@ _LETTER = (r"(?:an\s+(?P<an>[aAfF][+-]?)|a\s+(?P<a>[b-dB-D][+-]?)|(?-i:(?P<bare>
            r"(?![A-Za-z0-9+-])")
 _LETTER_BEFORE_RE = re.compile(r"\b(?:got|get|getting|received|earned|had|have|has|scored|pulled|with|w/)\s+"
                                + _LETTER + r"\s+(?:in|on|for)\s*$", re.IGNORECASE)
-_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:with|w/|got|grade|was|were|ended as|came back as)\s+)" + _LETTER
-                              + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b))", re.IGNORECASE)
+_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:i\s+)?(?:with|w/|got|grade|was|were|ended as|came back as)\s+)"
+                              + _LETTER + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b|in\b))", re.IGNORECASE)
 
 
 _EDITION_RE = re.compile(r"\b(?:19|20)\d{2}\s*[/-]\s*\d{2,4}\b")

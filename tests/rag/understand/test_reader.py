@@ -99,6 +99,12 @@ def test_history_roles_follow_negation_scope(reader, text, target, completed, no
     assert (q.target, q.completed, q.not_completed) == (target, completed, not_completed)
 
 
+def test_a_course_the_student_says_they_have_is_not_the_one_asked_about(reader):
+    q = understand("my roommate took ABCD 310 after doing ABCD 110 so i figured i can too. i have ABCD 213 and "
+                   "ABCD 110. am i eligible?", reader)
+    assert (q.target, sorted(q.completed)) == ("ABCD 310", ["ABCD 110", "ABCD 213"])
+
+
 def test_codes_the_calendar_lacks_are_kept_apart(reader):
     q = understand("I have done ABCD 213 and ABCD 999. Can I take ABCD 310?", reader)
     assert (q.target, q.completed, q.unknown_completed) == ("ABCD 310", ["ABCD 213"], ["ABCD 999"])

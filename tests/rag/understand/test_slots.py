@@ -22,6 +22,15 @@ def test_a_status_after_a_course_stays_with_that_course(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
 
 
+def test_a_course_joined_to_a_list_keeps_the_grade_told_after_it():
+    from rag.understand.slots import read_letter_grades
+
+    text = "Currently taking ABC 390, and DEF 170 I got a C+ in last year. Can I add DEF 270?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert [m.role for m in mentions][:2] == [NOT_DONE, ""]  # not "taking" DEF 170 too
+    assert read_letter_grades(text, mentions) == {"DEF 170": "C+"}
+
+
 @pytest.mark.parametrize("text, scores", [
     ("ABC 373 — finished with a 45. Does that let me into ABC 487?", {"ABC 373": 45.0}),
     ("ABC 373: ended up with 48%. ABC 487?", {"ABC 373": 48.0}),
