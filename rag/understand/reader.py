@@ -1402,8 +1402,16 @@ def _asks_excluded(text: str) -> bool:
     asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?"))
     if asking and (_EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)):
         text = asking
-    excluded, both = _EXCLUSION_ASK_RE.search(text), _BOTH_ASK_RE.search(text)
+    excluded = _EXCLUSION_ASK_RE.search(text)
+    both = min((m for m in (_BOTH_ASK_RE.search(text), _COUNTS_ASK_RE.search(text)) if m is not None),
+               key=lambda m: m.start(), default=None)
     return excluded is not None and (both is None or excluded.start() < both.start())
+
+
+# "will B count or is it excluded?": an exclusion question asked first as whether B counts ("yes" = it counts);
+# not "does only one of them count", nor "count against" or "count as the same"
+_COUNTS_ASK_RE = re.compile(r"\b(?:will|would|does|do)\s+(?!only\b)(?:\S+\s+){1,4}?(?:still\s+)?count\b"
+                            r"(?!\s+(?:against|as)\b)", re.IGNORECASE)
 
 
 def _heads_as_label(mention: CodeMention, text: str) -> bool:

@@ -269,6 +269,14 @@ def test_the_sentence_that_asks_frames_an_exclusion_not_a_claim_told_before_it()
     assert _asks_excluded("I want credit in the two. is ABCD 313 an exclusion of ABCD 320?")
 
 
+def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
+    from rag.understand.reader import _asks_excluded
+
+    assert not _asks_excluded("already have ABCD 313 from my old program. will ABCD 320 count or is it excluded?")
+    assert _asks_excluded("ABCD 313 with ABCD 320: does only one of them count?")
+    assert _asks_excluded("would ABCD 313 count against ABCD 320, are they excluded?")
+
+
 def test_a_course_left_unclear_by_its_words_leaves_the_other_course_the_one_asked(reader):
     q = understand("ABCD 210 appears on my transcript, yet I've no clue what mark I ended with. "
                    "Can I enrol in ABCD 310?", reader)
