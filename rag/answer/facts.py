@@ -17,6 +17,7 @@ from dataclasses import replace
 from rag.answer import planning
 from rag.answer.course_lookup import (compare, coreq_of, credits, credits_total, describe_course, prereq_of,
                                       reverse_prereq, subject_level)
+from rag.answer.credit_toward import credit_toward
 from rag.answer.eligibility import eligibility
 from rag.answer.exclusions import credit_compare, excluded_pair, exclusion, names_missing_exclusion
 from rag.answer.fact_sources import FactAnswer, Writer as _Writer, codes_of
@@ -52,6 +53,8 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
     several courses ("prereqs of A and B") course by course, anything else by its intent's answerer."""
     if q.intent == "multi":
         return answer_parts(q, facts)
+    if (earns := credit_toward(q, facts)) is not None:  # "is A creditable towards the BSc?"
+        return earns
     relation = _relation_asked(q, facts) or _options_asked(q, facts)
     if relation is not None:
         return need_check(relation, facts)

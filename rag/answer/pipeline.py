@@ -297,7 +297,7 @@ class Answerer:
     def _fact_answer(self, question: Question, run: Run) -> FactAnswer | None:
         """The answer from facts when they settle the question and it passes the guard; else None."""
         facts, trace = self.index.facts, run.trace
-        if facts is None or question.intent == "none":
+        if facts is None or (question.intent == "none" and not question.asks_credit_toward):
             if question.intent != "none":
                 trace.add("facts", intent=question.intent, answered=False, reason="version has no fact tables")
             return None

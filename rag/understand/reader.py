@@ -323,6 +323,20 @@ _CREDIT_SUM_RE = re.compile(r"\bhow many (?:credits?|cr|credit hours)\b|\btotal 
                             re.IGNORECASE)
 # which way a question about A and B points: is A among B's prerequisites, required for B, or avoidable for B
 _NEED_WORDS = json.loads(Path(__file__).with_name("need_words.json").read_text(encoding="utf-8"))
+# "is A creditable towards the BSc", "A as an elective, credit or not": whether A earns this student credit
+CREDIT_TOWARD_INTENTS = ("none", "credits", "describe")  # readings that answer it as asked (others keep theirs)
+_GROUP_AFTER_RE = re.compile(r"\s*((?:[\w&'-]+\.?\s*){1,4}?)\s*(?=[?.!,;:]\s|[?!,;:]|$|\b(?:as|if|or|and|but|so)\b)")
+
+
+def _credit_group(text: str) -> str:
+    """What a course is asked to count toward: the words after "count toward" ("a BSc", "the degree")."""
+    m = _CREDIT_TOWARD_RE.search(text)
+    if m is None or not re.search(r"(?:my|a|an|the|our)$", m.group(0), re.IGNORECASE):
+        return ""
+    group = _GROUP_AFTER_RE.match(text, m.end())
+    return group.group(1).strip() if group else ""
+_CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
+    encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
 # ("do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each)
 _MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
     re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
@@ -368,6 +382,8 @@ class Question:
     asks_fewer: bool = False
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_together: bool = False  # "A and B together, one term": how each names the other
+    asks_credit_toward: bool = False  # "would A count towards the BSc": whether A earns this student credit
+    credit_group: str = ""  # what it is asked to count toward, in the student's words ("a BSc", "the degree")
     substitute: Substitution | None = None  # "can A stand in for B for C": a fact of C's requirement
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
     asks_direction: bool = False  # a word says which of those (or skipping) is asked: else no verdict word leads
@@ -477,6 +493,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
+                "asks_credit_toward": self.asks_credit_toward, "credit_group": self.credit_group,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
                 "concurrent": self.concurrent, "deferred": self.deferred, "unclear": self.unclear,
@@ -489,6 +506,8 @@ class Question:
 def _asking(q: Question) -> str:
     t = " and ".join(q.targets or ([q.target] if q.target else [])) or "a course"
     levels = "/".join(f"{n}00" for n in q.levels)
+    if q.asks_credit_toward and q.intent in CREDIT_TOWARD_INTENTS and len(set(q.entities.courses)) == 1:
+        return f"asking whether {q.entities.courses[0]} counts for credit for you"
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
         "need_check": (f"asking whether {q.substitute.substitute} can take {q.substitute.replaced}'s place for {t}"
@@ -757,7 +776,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  letters=read_letter_grades(text, history if history is not None else local),
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text),
-                 elective_credits=read_elective_credits(text))
+                 elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
+                 credit_group=_credit_group(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
     asked = " ".join(sentences) or part
     # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their

@@ -309,3 +309,9 @@ def test_a_plan_that_puts_a_course_after_one_requiring_it_is_no(answerer):
     # a course planned after the one asked about is no reason against it
     later = _facts_answer(answerer, "May I register for CPSC 110 now? My plan has CPSC 210 after it.")
     assert later.answer.startswith("Yes"), later.answer
+
+
+def test_whether_a_course_counts_for_credit_is_answered_from_its_entry(answerer):
+    a = _facts_answer(answerer, "does CPSC 100 count toward my degree?")
+    assert a.answer.startswith("It depends: CPSC 100") and "Not for credit for students who already hold" in a.answer
+    assert "counts for credit for you" in a.answer.splitlines()[-1]

@@ -1082,3 +1082,13 @@ def test_the_same_as_for_credit_asks_whether_the_two_are_excluded():
     from rag.understand.reader import _asks_excluded
 
     assert _asks_excluded("Is ABCD 110 the same as EFGH 100 for credit?")
+
+
+def test_the_reader_finds_the_ask_and_what_it_counts_toward():
+    from rag.understand.reader import _CREDIT_TOWARD_RE, _credit_group
+
+    assert _credit_group("does ABCD 213 count as credit toward a BSc?") == "BSc"
+    assert _credit_group("bsc student - does ABCD 213 count for credit toward my degree?") == "degree"
+    assert _CREDIT_TOWARD_RE.search("can I get credit for ABCD 310 as an elective?")
+    assert not _CREDIT_TOWARD_RE.search("does ABCD 110 count toward the prerequisite for ABCD 210?")
+    assert not _CREDIT_TOWARD_RE.search("how many credits is ABCD 110?")
