@@ -147,7 +147,16 @@ def credits(q: Question, facts: FactStore) -> FactAnswer | None:
     w = _Writer()
     ref = w.cite(course_source(c))
     unit = "credit" if c.credits == "1" else "credits"
-    return FactAnswer("credits", c.credits, f"{c.code} ({c.title}) is worth {c.credits} {unit}. {ref}", w.sources)
+    worth = f"{c.code} ({c.title}) is worth {c.credits} {unit}. {ref}"
+    asked = q.credits_asked
+    if not (q.yes_no and asked) or c.credits_min is None or c.credits_max is None:
+        return FactAnswer("credits", c.credits, worth, w.sources)
+    # "is A a 4 credit course?": the yes or no first, then the calendar's count
+    if c.credits_min == c.credits_max:
+        lead = "Yes" if asked == c.credits_max else "No"
+    else:  # "3-6 credits": a count in the range is one it can be worth, not the one it is
+        lead = "It can be" if c.credits_min <= asked <= c.credits_max else "No"
+    return FactAnswer("credits", c.credits, f"{lead}: {worth}", w.sources)
 
 
 def describe_course(q: Question, facts: FactStore) -> FactAnswer | None:

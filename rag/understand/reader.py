@@ -34,7 +34,7 @@ from rag.understand.status import (UNCLEAR, StatusReader, placed_after_asked, pl
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -410,6 +410,7 @@ class Question:
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
+    credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
@@ -494,6 +495,7 @@ class Question:
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_credit_toward": self.asks_credit_toward, "credit_group": self.credit_group,
+                "credits_asked": self.credits_asked,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
                 "concurrent": self.concurrent, "deferred": self.deferred, "unclear": self.unclear,
@@ -604,13 +606,16 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
 
 
 # a short lead-in before the question proper: "For C, would either A or B count?", "Quick one: is A needed?"
-_LEAD_IN_RE = re.compile(r"^\s*(?:[^,:;?.!]+?\s+){0,5}?[^,:;?.!\s]+\s*[,:;]\s*")
+_LEAD_IN_RE = re.compile(r"^\s*(?:[^,:;?.!]+?\s+){0,5}?[^,:;?.!\s]+\s*(?:[,:;]|\s[-\u2013\u2014]+)\s*")
+# "A is 3 credits, right?": a statement put to be confirmed (not "which one is right?")
+_TAG_QUESTION_RE = re.compile(r"^(?!\s*(?:what|which|how|why|when|where|who)\b)[^?]*?[\s,](?:right|correct|yeah)\s*\?",
+                              re.IGNORECASE)
 
 
 def _asks_yes_no(part: str) -> bool:
     """Whether the question asks for a yes or a no: it opens with an auxiliary ("is", "would", "can"), at
     the start or after a lead-in of at most six words ("For C, would either A or B count?")."""
-    if _YES_NO_RE.search(part):
+    if _YES_NO_RE.search(part) or _TAG_QUESTION_RE.search(part):
         return True
     lead = _LEAD_IN_RE.match(part)
     return lead is not None and _YES_NO_RE.search(part[lead.end():]) is not None
@@ -777,7 +782,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text),
                  elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
-                 credit_group=_credit_group(part))
+                 credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
     asked = " ".join(sentences) or part
     # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their

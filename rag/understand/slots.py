@@ -536,6 +536,21 @@ _ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:cr\.?|cred
                                   r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)
 
 
+# "is A a 4 credit course?", "A is 3 credits right?": a credit count the question offers to be checked
+_CREDITS_ASKED_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*-?\s*(?:cr\.?|credits?|credit[\s-]hours?)(?![\w-])",
+                               re.IGNORECASE)
+
+
+_CREDITS_OFFERED_TOO_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:or|/|to)\s*(?=\d{1,2}(?:\.\d)?\s*(?:cr\.?|credits?)\b)",
+                                     re.IGNORECASE)  # "3 or 6 credits?": the first count is offered too
+
+
+def read_credits_asked(text: str) -> float:
+    """The one credit count a question names ("is A worth 6 credits?"), 0 when it names none or several."""
+    found = {float(n) for n in _CREDITS_ASKED_RE.findall(text) + _CREDITS_OFFERED_TOO_RE.findall(text)}
+    return found.pop() if len(found) == 1 else 0.0
+
+
 def read_elective_credits(text: str) -> float:
     """The elective credits the student states they have, 0 when none are stated."""
     return sum(float(a or b) for a, b in _ELECTIVE_CREDITS_RE.findall(text))

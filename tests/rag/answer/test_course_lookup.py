@@ -94,3 +94,23 @@ def test_a_level_list_asked_as_what_one_needs_says_it_is_no_list_of_requirements
     assert subject_level(q, facts).text.startswith("200-level ABCD courses in the calendar:\n- ABCD 210")
     needed = subject_level(replace(q, asks_duty=True), facts).text
     assert needed.startswith("Which 200-level ABCD courses you need depends on your program") and "ABCD 210" in needed
+
+
+def test_a_credit_count_offered_gets_a_yes_or_no_before_the_calendar_count():
+    from rag.answer.course_lookup import credits
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    fixed = replace(tiny_course("ABCD 110"), credits="6", credits_min=6.0, credits_max=6.0)
+    ranged = replace(tiny_course("ABCD 390"), credits="3-6", credits_min=3.0, credits_max=6.0)
+    facts = FactStore(courses={"ABCD 110": fixed, "ABCD 390": ranged}, required_by={}, coreq_of={}, excluded={})
+
+    def asked(code, count, yes_no=True):
+        return credits(Question(text="", entities=Entities(courses=[code]), intent="credits", target=code,
+                                targets=[code], yes_no=yes_no, credits_asked=count), facts).text
+
+    assert asked("ABCD 110", 3.0).startswith("No: ABCD 110 (A Course) is worth 6 credits")
+    assert asked("ABCD 110", 6.0).startswith("Yes: ")
+    assert asked("ABCD 390", 6.0).startswith("It can be: ") and asked("ABCD 390", 9.0).startswith("No: ")
+    assert asked("ABCD 110", 0.0).startswith("ABCD 110 (A Course) is worth 6 credits")  # no count offered

@@ -985,7 +985,10 @@ def test_is_that_all_a_course_needs_asks_whether_the_history_suffices(reader):
 
 @pytest.mark.parametrize("text, yes_no", [("For ABCD 310, would either ABCD 213 or ABCD 221 count?", True),
                                           ("Quick one: is ABCD 213 needed?", True),
-                                          ("what are the prereqs of ABCD 213, and is it hard?", False)])
+                                          ("what are the prereqs of ABCD 213, and is it hard?", False),
+                                          ("quick one - is ABCD 213 a 4 credit course?", True),
+                                          ("ABCD 213 is 3 credits right? planning my load", True),
+                                          ("which of ABCD 213 and ABCD 221 is right?", False)])
 def test_a_yes_no_question_may_open_with_a_short_lead_in(text, yes_no):
     from rag.understand.reader import _asks_yes_no
     assert _asks_yes_no(text) == yes_no
@@ -1092,3 +1095,12 @@ def test_the_reader_finds_the_ask_and_what_it_counts_toward():
     assert _CREDIT_TOWARD_RE.search("can I get credit for ABCD 310 as an elective?")
     assert not _CREDIT_TOWARD_RE.search("does ABCD 110 count toward the prerequisite for ABCD 210?")
     assert not _CREDIT_TOWARD_RE.search("how many credits is ABCD 110?")
+
+
+def test_a_credit_count_offered_to_be_checked_is_read():
+    from rag.understand.slots import read_credits_asked
+
+    assert read_credits_asked("is ABCD 213 a 4 credit course?") == 4.0
+    assert read_credits_asked("ABCD 213 is 1.5 credits, right?") == 1.5
+    assert read_credits_asked("is ABCD 213 3 or 6 credits?") == 0.0  # two counts: neither is the one asked
+    assert read_credits_asked("how many credits is ABCD 213?") == 0.0
