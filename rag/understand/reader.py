@@ -682,6 +682,9 @@ def understand(text: str, reader: Reader) -> Question:
     return whole
 
 
+_SAME_RE = re.compile(r"\b(?:the\s+same|identical)\b", re.IGNORECASE)  # "are A and B the same thing?"
+
+
 def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[CodeMention],
                    reader: Reader) -> Question:
     """Each part of a several-part question read on its own (with the whole question's history). A program
@@ -717,6 +720,11 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
         answerable = readings
     if len(answerable) < 2 or len({(q.intent, tuple(q.targets or [q.target])) for q in answerable}) < 2:
         return whole
+    credit = [q for q in answerable if q.intent == "exclusion"]
+    if credit and all(q.intent == "exclusion" or (q.intent == "compare" and set(q.targets) == set(credit[0].targets)
+                                                  and (_EXCLUSION_ASK_RE.search(q.text) or _SAME_RE.search(q.text)))
+                      for q in answerable):
+        return credit[0]  # "are A and B the same course? credit for both?": one question, asked twice over
     whole.parts = answerable
     whole.intent, whole.reason = "multi", f"asks {len(answerable)} things: " + "; ".join(q.reason for q in answerable)
     return whole

@@ -1104,3 +1104,8 @@ def test_a_credit_count_offered_to_be_checked_is_read():
     assert read_credits_asked("ABCD 213 is 1.5 credits, right?") == 1.5
     assert read_credits_asked("is ABCD 213 3 or 6 credits?") == 0.0  # two counts: neither is the one asked
     assert read_credits_asked("how many credits is ABCD 213?") == 0.0
+
+
+def test_same_course_and_credit_for_both_asked_together_are_one_exclusion_question(reader):
+    q = understand("are ABCD 213 and ABCD 221 the same thing? can i get credit for both", reader)
+    assert q.intent == "exclusion" and not q.parts and not q.asks_excluded
