@@ -133,10 +133,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))
         coreq = f"\nCorequisite: {_quote(c.corequisite)} {ref}" if c.corequisite else ""
         skipped = _corequisite_skipped(c, q, done)  # no prerequisite, but a corequisite still binds
-        if skipped and set(skipped) <= set(q.deferred):
+        if skipped and (ruled_out := _not_alongside(skipped, q)):
             return "no", (f"No: {_label(c)} lists no prerequisite, but it needs {describe(c.corequisite_tree)} as a "
-                          f"corequisite (taken before it or alongside it), and you plan {', '.join(skipped)} for after "
-                          f"it. {ref}{coreq}")
+                          f"corequisite (taken before it or alongside it), and {ruled_out}. {ref}{coreq}")
         if skipped:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it needs "
                                    f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you "
@@ -175,11 +174,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     # "do A and B cover C": not while C's corequisite is still to take
     coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
-    if skipped and set(skipped) <= set(q.deferred):  # "push A to next year", A the corequisite: not alongside
+    if skipped and (ruled_out := _not_alongside(skipped, q)):  # "push A to next year", A the corequisite
         result = NO
         lead = (f"No: with {have} you meet the prerequisites of {c.code}, but it also needs "
-                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and you plan "
-                f"{', '.join(skipped)} for after it. {ref}")
+                f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and "
+                f"{ruled_out}. {ref}")
     elif skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
         result = UNKNOWN
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
@@ -274,6 +273,16 @@ def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]
         return []
     named = set(tree_codes(tree))
     return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
+
+
+def _not_alongside(skipped: list[str], q: Question) -> str:
+    """Why a corequisite not yet taken will not come alongside either, in the student's terms ("you plan A for
+    after it", "you said you are not taking A"), or "" when the student left that open."""
+    if set(skipped) <= set(q.deferred):
+        return f"you plan {', '.join(skipped)} for after it"
+    if set(skipped) <= set(q.deferred) | set(q.not_taking):
+        return f"you said you are not taking {', '.join(c for c in skipped if c in q.not_taking)} then"
+    return ""
 
 
 def _refused(c: CourseFact, done: History) -> str:

@@ -29,7 +29,7 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
                                    settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
@@ -407,6 +407,7 @@ class Question:
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     deferred: list[str] = field(default_factory=list)  # planned for after the course asked ("push A to next year")
+    not_taking: list[str] = field(default_factory=list)  # told not taken now or later ("won't be taking A")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
@@ -498,7 +499,7 @@ class Question:
                 "credits_asked": self.credits_asked,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
-                "concurrent": self.concurrent, "deferred": self.deferred, "unclear": self.unclear,
+                "concurrent": self.concurrent, "deferred": self.deferred, "not_taking": self.not_taking, "unclear": self.unclear,
                 "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
@@ -1309,7 +1310,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     known = set(q.entities.courses) | calendar_courses
     intent = q.intent
     q.targets, q.asked, q.completed, q.not_completed, q.unknown_completed = [], [], [], [], []
-    q.concurrent, q.unclear, q.assumed, q.deferred = [], [], [], []
+    q.concurrent, q.unclear, q.assumed, q.deferred, q.not_taking = [], [], [], [], []
     q.either = []
     q.target = ""
     if intent in ("eligibility", "unlocks", "chain", "program_left"):
@@ -1357,6 +1358,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n)
                                                 for n, m in enumerate(pool))] if pool is local else []
         q.concurrent = [c for c in planned if c not in q.deferred]
+        q.not_taking = [c for c in q.not_completed if any(m.code == c and m.cue == NOT_TAKING for m in pool)]
         # "A and B together, one term?", with nothing told as done: how each names the other, not a history
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)

@@ -438,6 +438,13 @@ _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
 _DOUBT_RE = re.compile("|".join(_CUES["doubt_before_if"]), re.IGNORECASE)
 _WITHHELD_RE = re.compile("|".join(_CUES["withheld"]), re.IGNORECASE)
+# "not taking A this term", "won't be in A": a negation of taking the course now or later, right before it (the
+# classifier, trained on few such clauses, reads them as under way); determiners may come between
+_NOT_TAKING_RE = re.compile("(?:" + "|".join(_CUES["not_taking_before"]) + r")\s+(?:(?:my|the|any)\s+)?$",
+                            re.IGNORECASE)
+_AGAIN_AFTER_RE = re.compile(r"\s*(?:[\w']+\s+){0,2}?(?:again|over)\b", re.IGNORECASE)
+NOT_TAKING_REACH = 48  # characters before a course where its "not taking" is looked for
+NOT_TAKING = "not taking it"  # the cue of a course told not taken now or later: not done, and not alongside
 _CREDIT_REFUSED_RE = re.compile("|".join(_CUES["credit_refused"]), re.IGNORECASE)
 _RESULT_UNKNOWN_RE = re.compile("|".join(_CUES["result_unknown"]), re.IGNORECASE)
 _ELSEWHERE_RE = re.compile("|".join(_CUES["elsewhere"]), re.IGNORECASE)
@@ -896,6 +903,10 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 m.role, m.cue, m.status = DONE, "done", "done"
             else:  # another person's course, passed or failed, is not on the student's record
                 m.role, m.cue, m.status = "", "", UNCLEAR
+            continue
+        if m.code not in passed and _NOT_TAKING_RE.search(text[max(0, m.start - NOT_TAKING_REACH):m.start]) \
+                and not _AGAIN_AFTER_RE.match(text[m.end:]):  # "not taking A again, passed it": done before
+            m.role, m.cue, m.status = NOT_DONE, NOT_TAKING, "not_done"  # "I won't be taking A this term"
             continue
         if (again := retakes.get(m.code)) is not None and m.role != TARGET and s.label != "asked":
             # "failed A (45), retook it and got 68": the retake's mark is the one of record, whatever the

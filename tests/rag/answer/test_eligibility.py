@@ -241,3 +241,16 @@ def test_a_course_open_to_all_that_a_planned_premise_requires_is_no_yes():
     # only one route into the later course: the order is not settled either
     one_route = replace(q, entities=tiny_question("ABCD 110", ["ABCD 320"]).entities, assumed=["ABCD 320"])
     assert eligibility(one_route, facts).verdict == "cannot tell"
+
+
+def test_a_corequisite_the_student_says_they_are_not_taking_then_is_a_no():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 224", corequisite="ABCD 221.")
+    facts = FactStore(courses={"ABCD 224": course}, required_by={}, coreq_of={}, excluded={})
+    said = replace(tiny_question("ABCD 224", not_completed=["ABCD 221"]), not_taking=["ABCD 221"])
+    answer = eligibility(said, facts)
+    assert answer.verdict == "no" and "you said you are not taking ABCD 221 then" in answer.text
+    open_question = eligibility(tiny_question("ABCD 224", not_completed=["ABCD 221"]), facts)
+    assert open_question.verdict == "cannot tell" and "only if you take it alongside" in open_question.text

@@ -89,6 +89,17 @@ def test_a_negation_the_patterns_saw_is_never_turned_into_done():
     assert mentions[0].role == NOT_DONE
 
 
+def test_a_course_told_not_taken_now_or_later_is_not_done_whatever_the_classifier_reads():
+    text = "I won't be taking ABCD 110 this semester. can i register in EFGH 100?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("in_progress", 0.97), st.Status("asked", 0.99)])
+    assert (mentions[0].role, mentions[0].cue) == (NOT_DONE, st.NOT_TAKING)
+    again = "I'm not taking ABCD 110 again, I passed it. EFGH 100?"  # a course done before, not taken again
+    mentions = read_mentions(again, SUBJECTS)
+    st.settle_statuses(again, mentions, [st.Status("done", 0.9), st.Status("asked", 0.99)])
+    assert mentions[0].cue != st.NOT_TAKING
+
+
 def test_a_done_cue_stands_unless_the_clause_reads_otherwise():
     text = "with ABCD 110 can I take EFGH 100"
     mentions = read_mentions(text, SUBJECTS)
