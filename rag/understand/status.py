@@ -751,7 +751,29 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     asked = [s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?")][-1:]
     if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
         return False
-    return _nearest_is_other(subject) or _speaker_did_it(subject, window[window.find(TARGET_MASK) + len(TARGET_MASK):])
+    after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
+    return _nearest_is_other(subject) or _speaker_did_it(subject, after) or _spoken_of(subject, after)
+
+
+_SPEAKER_SELF_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we've)\b", re.IGNORECASE)  # the student as subject
+
+
+_SPEAKER_NOUN_RE = re.compile(r"\b(?:my|the|an?|our)\s+(?:" + "|".join(
+    re.escape(n) for n in sorted(_CUES["speaker_nouns"], key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
+
+
+def _spoken_of(subject: str, after: str) -> bool:
+    """A course only someone else speaks of ("my advisor says A is great", "my friend says A is the other way
+    in"): a speaker before it, and no word of the student doing anything after the speaker's verb ("my friend
+    says I can, since I took A") or after the course ("... says A is useless; I skipped it myself"): those are
+    the student's own."""
+    if _SPEAKER_SELF_RE.search(after):
+        return False
+    for m in [*_THIRD_PARTY_RE.finditer(subject), *_PERSON_NOUN_RE.finditer(subject), *_SPEAKER_NOUN_RE.finditer(subject)]:
+        said = _SAYING_RE.match(subject, m.end())
+        if said is not None and not _SPEAKER_SELF_RE.search(subject, said.end()):
+            return True
+    return False
 
 
 # "my sister said A was easy and she aced it": the speaker, taken up again by a pronoun that did the course

@@ -652,7 +652,11 @@ def test_a_course_alone_with_time_words_ending_the_question_is_the_one_asked(tex
 @pytest.mark.parametrize("text, theirs", [
     ("my sister said ABCD 110 was easy and she aced it. can I take EFGH 100?", True),
     ("my advisor said ABCD 110 was fine and I passed it. can I take EFGH 100?", False),  # the student did it
-    ("my friend says ABCD 110 is easy. can I take EFGH 100?", False),  # a speaker only
+    # a course only spoken of is nobody's record: not the student's, whatever "is easy" reads as
+    ("my friend says ABCD 110 is easy. can I take EFGH 100?", True),
+    ("My advisor says ABCD 110 is great. Can I take EFGH 100?", True),
+    ("my roommate says ABCD 110 doesn't matter, but I never took it. EFGH 100?", False),  # told by the student
+    ("my friend says I can, since I took ABCD 110. EFGH 100?", False),
 ])
 def test_a_speaker_taken_up_by_a_pronoun_that_did_the_course_is_the_one_who_did_it(text, theirs):
     mentions = read_mentions(text, SUBJECTS)
