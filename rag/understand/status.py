@@ -752,9 +752,21 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
         return False
     after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
+    if _ELIDED_SUBJECT_RE.match(subject) and index > 0 and _same_sentence(text, mentions[index - 1], mentions[index]):
+        return someone_else(text, mentions, index - 1)  # "my friend finished A and is in B now": B is hers too
     return _nearest_is_other(subject) or _speaker_did_it(subject, after) or _spoken_of(subject, after)
 
 
+# a clause that opens on its verb, its subject the one before ("... and is in B now", "... then took B")
+_ELIDED_SUBJECT_RE = re.compile(r"^\s*(?:is|was|has|had|took|did|passed|failed|finished|completed|dropped|got|"
+                                r"aced|flunked|started|went)\b", re.IGNORECASE)
+
+
+def _same_sentence(text: str, first: CodeMention, second: CodeMention) -> bool:
+    return re.search(r"[.?!;]", text[first.end:second.start]) is None
+
+
+_OBJECT_PRONOUN_RE = re.compile(r"her|him|them", re.IGNORECASE)
 _SPEAKER_SELF_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we've)\b", re.IGNORECASE)  # the student as subject
 
 
@@ -795,7 +807,9 @@ def _nearest_is_other(subject: str) -> bool:
     that she did A" and "an older sibling did A" are theirs, "my friend and I took A" and "my friend says I can,
     since I took A" are the student's. A clause naming nobody ("took A in May") is the student's. Names are
     not read: a capitalised word before a verb ("Priya passed A") was as often the student's own opener."""
-    others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)]
+    # "I'd sit A with her": an object pronoun after the student's own word is not who did A
+    others = [m.end() for m in _THIRD_PARTY_RE.finditer(subject)
+              if not (_OBJECT_PRONOUN_RE.fullmatch(m.group(0)) and _SPEAKER_SELF_RE.search(subject, 0, m.start()))]
     people = list(_PERSON_NOUN_RE.finditer(subject))
     others += [m.end() for m in people if not _SELF_AS_RE.search(subject[:m.start()])]
     others = [end for end in others if not _SAYING_RE.match(subject, end)]  # "my roommate says A ...": a speaker

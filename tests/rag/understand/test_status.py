@@ -716,3 +716,12 @@ def test_two_courses_put_in_one_named_term_are_taken_together(text):
     assert st.puts_in_one_term(text)
     torn = st.Status(st.UNCLEAR, 0.36, done=0.36, best="done")
     assert _settled(text, torn)[0].role == NOT_DONE
+
+
+def test_an_object_pronoun_after_the_students_own_word_does_not_make_the_course_someone_elses():
+    text = "I've only done EFGH 100 so far. Can I join her in ABCD 110 next term?"
+    assert not st.someone_else(text, read_mentions(text, SUBJECTS), 1)
+    theirs = "She is in ABCD 110 now. Can I take EFGH 200?"
+    assert st.someone_else(theirs, read_mentions(theirs, SUBJECTS), 0)
+    elided = "My friend finished EFGH 100 and is in ABCD 110 now. Can I take EFGH 200?"  # her subject goes on
+    assert st.someone_else(elided, read_mentions(elided, SUBJECTS), 1)
