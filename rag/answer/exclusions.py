@@ -80,9 +80,20 @@ def shared_exclusion(a: CourseFact, b: CourseFact, facts: FactStore) -> tuple[Co
             if re.search(r"\bboth\b|\ball of\b|\band\b|\(|/", sentence, re.IGNORECASE):
                 continue  # "only one of A or both B and C", "A or B and its sequel C", "HINU 301/302 or
                           # HINU 300": a group counts as one, so its members are not excluded from each other
+            if _one_group(sentence, (a.code, b.code), subjects):
+                continue
             if {a.code, b.code} <= set(unique_codes(sentence, subjects)):
                 return c, sentence.strip()
     return None
+
+
+def _one_group(sentence: str, codes: tuple[str, str], subjects: list[str]) -> bool:
+    """"only one of A or B, C or D, E": alternatives split by "or", each a group joined by commas; two codes
+    of one group are taken together, not excluded from each other. Read only where "or" splits the list more
+    than once ("one of A, B or C" is a plain list)."""
+    alternatives = re.split(r"\bor\b", sentence.split("one of", 1)[-1], flags=re.IGNORECASE)
+    return len(alternatives) > 2 and any(set(codes) <= set(unique_codes(alternative, subjects))
+                                         for alternative in alternatives)
 
 
 def _names_equivalent(c: CourseFact, code: str) -> bool:

@@ -116,3 +116,19 @@ def test_an_exclusion_question_naming_a_course_with_no_entry_says_so_first():
                  target="ABCD 200", targets=["ABCD 200", "ABCD 241"])
     a = exclusion(q, facts)
     assert a.verdict == "cannot tell" and a.text.startswith("Cannot tell: ABCD 241 has no entry in this calendar")
+
+
+def test_two_courses_of_one_group_in_a_third_entrys_list_are_not_excluded_from_each_other():
+    from rag.answer.exclusions import shared_exclusion
+    from rag.index.facts import FactStore
+
+    grouped = replace(tiny_course("ABCD 203"), exclusion="Credit will be granted for only one of ABCD 203 or "
+                                                         "ABCD 223, ABCD 225 or ABCD 233, 235.")
+    plain = replace(tiny_course("EFGH 100"), exclusion="Credit will be granted for only one of EFGH 101, "
+                                                       "EFGH 102 or EFGH 103.")
+    courses = [grouped, plain] + [tiny_course(c) for c in ("ABCD 233", "ABCD 235", "EFGH 101", "EFGH 102")]
+    facts = FactStore(courses={c.code: c for c in courses}, required_by={}, coreq_of={}, excluded={})
+    c = facts.courses
+    assert shared_exclusion(c["ABCD 233"], c["ABCD 235"], facts) is None  # taken together, one alternative
+    assert shared_exclusion(c["ABCD 203"], c["ABCD 233"], facts) is None  # its own entry: not a third course's
+    assert shared_exclusion(c["EFGH 101"], c["EFGH 102"], facts)[0].code == "EFGH 100"  # a plain list
