@@ -767,6 +767,9 @@ def _same_sentence(text: str, first: CodeMention, second: CodeMention) -> bool:
 
 
 _OBJECT_PRONOUN_RE = re.compile(r"her|him|them", re.IGNORECASE)
+# the student's own part told after a course someone spoke of: "... I skipped it myself" (not "I'm not in X")
+_OWN_PART_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|we)\b(?:\W+[\w']+){0,5}?\W+(?:it|took|taken|take|done|did|"
+                          r"passed|failed|finished|completed|dropped)\b", re.IGNORECASE)
 _SPEAKER_SELF_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we've)\b", re.IGNORECASE)  # the student as subject
 
 
@@ -779,7 +782,7 @@ def _spoken_of(subject: str, after: str) -> bool:
     in"): a speaker before it, and no word of the student doing anything after the speaker's verb ("my friend
     says I can, since I took A") or after the course ("... says A is useless; I skipped it myself"): those are
     the student's own."""
-    if _SPEAKER_SELF_RE.search(after):
+    if _OWN_PART_RE.search(after):
         return False
     for m in [*_THIRD_PARTY_RE.finditer(subject), *_PERSON_NOUN_RE.finditer(subject), *_SPEAKER_NOUN_RE.finditer(subject)]:
         said = _SAYING_RE.match(subject, m.end())

@@ -657,6 +657,7 @@ def test_a_course_alone_with_time_words_ending_the_question_is_the_one_asked(tex
     ("My advisor says ABCD 110 is great. Can I take EFGH 100?", True),
     ("my roommate says ABCD 110 doesn't matter, but I never took it. EFGH 100?", False),  # told by the student
     ("my friend says I can, since I took ABCD 110. EFGH 100?", False),
+    ("My friend says ABCD 110 is the other way in, but I'm not in that program. EFGH 100?", True),
 ])
 def test_a_speaker_taken_up_by_a_pronoun_that_did_the_course_is_the_one_who_did_it(text, theirs):
     mentions = read_mentions(text, SUBJECTS)
