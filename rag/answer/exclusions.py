@@ -1,4 +1,4 @@
-"""Credit exclusions: which courses a course is credit-excluded with, whether two courses both earn credit,
+"""Credit exclusions: the courses an entry names in its exclusion, whether two courses both earn credit,
 and whether a course the student has done stops a new one counting. Read from the entries' exclusion lists
 and, where those are silent, from their sentences about credit."""
 
