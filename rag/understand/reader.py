@@ -821,6 +821,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "A in the fall then B in the spring - good?": courses planned in time order ask whether the order
         # works, whatever the season words say of timetables
         feasible = _put_first(feasible, "eligibility")
+    if feasible and feasible[0][0] == "decline" and len(courses) > 1 and "eligibility" in [n for n, _ in feasible] \
+            and any(m.role in (DONE, NOT_DONE) for m in local) and not OFF_CALENDAR_RE.search(part):
+        # "failed A - B open?": once a course's status is told, "open" asks whether B admits the
+        # student, not whether seats are left (a word of seats or timetables keeps the decline)
+        feasible = _put_first(feasible, "eligibility")
     rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
             and feasible[0][0] in (("prereq_of", "eligibility") if rest_asked else ("prereq_of",)):

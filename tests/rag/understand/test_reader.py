@@ -1109,3 +1109,9 @@ def test_a_credit_count_offered_to_be_checked_is_read():
 def test_same_course_and_credit_for_both_asked_together_are_one_exclusion_question(reader):
     q = understand("are ABCD 213 and ABCD 221 the same thing? can i get credit for both", reader)
     assert q.intent == "exclusion" and not q.parts and not q.asks_excluded
+
+
+@pytest.mark.parametrize("text", ["asking for my brother who failed ABCD 110 - is ABCD 221 still open to him?",
+                                  "I'm doing ABCD 110 in summer, will ABCD 210 be open in fall?"])
+def test_open_after_a_told_status_asks_whether_the_course_admits_the_student(reader, text):
+    assert understand(text, reader).intent == "eligibility"
