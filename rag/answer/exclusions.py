@@ -238,7 +238,9 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(q.entities.courses) == 1:
         return exclusions_of(q, facts)
     if len(q.entities.courses) > 2:
-        return exclusion_with_history(q, facts)
+        with_history = exclusion_with_history(q, facts)
+        if with_history is not None or len(q.targets) != 2 or set(q.targets) & set(q.completed):
+            return with_history  # else "A and B both count? I haven't taken C": the pair asked, C its history
     pair = two_courses(q, facts)
     if pair is None:
         return None

@@ -77,8 +77,9 @@ def asked_course(q: Question, facts: FactStore) -> "tuple[CourseFact, Writer, st
 
 
 def two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] | None:
-    """The two courses a comparison or exclusion question names, when the calendar has both."""
-    codes = q.entities.courses
+    """The two courses a comparison or exclusion question names, when the calendar has both: the two it asks
+    about when it names a third as history ("A and B both count? I haven't taken C")."""
+    codes = q.targets if len(q.targets) == 2 else q.entities.courses
     if len(codes) != 2 or any(code not in facts.courses for code in codes):
         return None
     return facts.courses[codes[0]], facts.courses[codes[1]]

@@ -1404,8 +1404,13 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.target = codes[0]
         done = list(dict.fromkeys(m.code for m in local if m.role == DONE))
         asked = [c for c in codes if c not in done]
+        told_not = list(dict.fromkeys(m.code for m in local if m.role == NOT_DONE))
+        untold = [c for c in asked if c not in told_not]
         if intent == "exclusion" and len(codes) > 2 and done and len(asked) == 1:
             q.completed, q.targets, q.target = done, asked + done, asked[0]  # "did A and B, C for credit too?"
+        elif intent == "exclusion" and len(codes) > 2 and len(untold) == 2:
+            # "A and B both count? I haven't taken C": the pair asked about, the rest history
+            q.completed, q.not_completed, q.targets, q.target = done, told_not, untold, untold[0]
         q.asks_excluded = _asks_excluded(q.text)
         q.asks_fewer = _FEWER_RE.search(q.text) is not None
     elif intent == "credits_total":

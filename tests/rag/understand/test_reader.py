@@ -1115,3 +1115,8 @@ def test_same_course_and_credit_for_both_asked_together_are_one_exclusion_questi
                                   "I'm doing ABCD 110 in summer, will ABCD 210 be open in fall?"])
 def test_open_after_a_told_status_asks_whether_the_course_admits_the_student(reader, text):
     assert understand(text, reader).intent == "eligibility"
+
+
+def test_a_pair_asked_to_count_beside_a_course_told_not_taken_is_the_pair(reader):
+    q = understand("Will ABCD 110 and ABCD 120 both count? I haven't taken ABCD 210.", reader)
+    assert q.intent == "exclusion" and q.targets == ["ABCD 110", "ABCD 120"] and q.not_completed == ["ABCD 210"]
