@@ -1441,16 +1441,16 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
 
 
 def _asks_excluded(text: str) -> bool:
-    """Whether "yes" would mean the courses exclude each other: the question's first framing decides
-    (asked first about credit for both, then whether one voids the other: the question is about both). The
-    sentences that ask come first: a friend's claim told before them ("only one counts") frames nothing."""
+    """Whether "yes" would mean the courses exclude each other: only when nothing asked is whether both count.
+    Asked both ways ("exclusive, or is credit given for the two?", "will B count or is it excluded?"), the
+    lead answers whether both count, in whichever order: that is the "Yes" a student acts on.
+    The sentences that ask come first: a friend's claim told before them ("only one counts") frames nothing."""
     asking = " ".join(s for s in re.split(r"(?<=[.?!])\s+", text) if s.rstrip().endswith("?"))
     if asking and (_EXCLUSION_ASK_RE.search(asking) or _BOTH_ASK_RE.search(asking)):
         text = asking
     excluded = _EXCLUSION_ASK_RE.search(text)
-    both = min((m for m in (_BOTH_ASK_RE.search(text), _COUNTS_ASK_RE.search(text)) if m is not None),
-               key=lambda m: m.start(), default=None)
-    return excluded is not None and (both is None or excluded.start() < both.start())
+    both = _BOTH_ASK_RE.search(text) or _COUNTS_ASK_RE.search(text)
+    return excluded is not None and both is None
 
 
 # "will B count or is it excluded?": an exclusion question asked first as whether B counts ("yes" = it counts);
