@@ -281,7 +281,7 @@ def _not_alongside(skipped: list[str], q: Question) -> str:
     if set(skipped) <= set(q.deferred):
         return f"you plan {', '.join(skipped)} for after it"
     if set(skipped) <= set(q.deferred) | set(q.not_taking):
-        return f"you said you are not taking {', '.join(c for c in skipped if c in q.not_taking)} then"
+        return f"you would not be taking {', '.join(c for c in skipped if c in q.not_taking)} alongside it"
     return ""
 
 

@@ -1363,7 +1363,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n)
                                                 for n, m in enumerate(pool))] if pool is local else []
         q.concurrent = [c for c in planned if c not in q.deferred]
-        q.not_taking = [c for c in q.not_completed if any(m.code == c and m.cue == NOT_TAKING for m in pool)]
+        q.not_taking = [c for c in q.not_completed if any(m.code == c and _not_taking(m, n, pool, text)
+                                                          for n, m in enumerate(pool))]
         # "A and B together, one term?", with nothing told as done: how each names the other, not a history
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)
@@ -1462,6 +1463,20 @@ _COUNTS_ASK_RE = re.compile(r"\b(?:will|would|does|do)\s+(?!only\b)(?:\S+\s+){1,
 def _heads_as_label(mention: CodeMention, text: str) -> bool:
     """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ..."."""
     return mention.start <= 2 and _LABEL_AFTER_RE.match(text[mention.end:mention.end + 4]) is not None
+
+
+def _not_taking(m: CodeMention, n: int, pool: list[CodeMention], text: str) -> bool:
+    """Whether the student rules out taking the course alongside the one asked: told not taken now or later
+    ("won't be taking A"), asked without it ("take B this term without A"), or set against a course being taken
+    now ("taking C this term but not A", "taking C (not A)")."""
+    if m.cue == NOT_TAKING or (m.role == NOT_DONE and _WITHOUT_WORD_RE.fullmatch(m.cue or "")):
+        return True
+    before = pool[n - 1] if n > 0 else None
+    return m.role == NOT_DONE and m.cue in ("not", "but not") and before is not None \
+        and before.status == "in_progress" and not re.search(r"[.?!;]", text[before.end:m.start])
+
+
+_WITHOUT_WORD_RE = re.compile(r"without|w/o|w/out", re.IGNORECASE)
 
 
 def _read_plan(plan: list[CodeMention]) -> None:

@@ -1121,3 +1121,13 @@ def test_open_after_a_told_status_asks_whether_the_course_admits_the_student(rea
 def test_a_pair_asked_to_count_beside_a_course_told_not_taken_is_the_pair(reader):
     q = understand("Will ABCD 110 and ABCD 120 both count? I haven't taken ABCD 210.", reader)
     assert q.intent == "exclusion" and q.targets == ["ABCD 110", "ABCD 120"] and q.not_completed == ["ABCD 210"]
+
+
+@pytest.mark.parametrize("text, ruled_out", [
+    ("taking ABCD 110 this term but not ABCD 120. can I do ABCD 210 this term?", ["ABCD 120"]),
+    ("can I take ABCD 210 this term without ABCD 110?", ["ABCD 110"]),
+    ("I won't be taking ABCD 110 this semester. can i register in ABCD 210?", ["ABCD 110"]),
+    ("I never took ABCD 110. can I take ABCD 210?", []),  # not done, but nothing said of taking it alongside
+])
+def test_a_course_ruled_out_alongside_the_one_asked_is_read(reader, text, ruled_out):
+    assert understand(text, reader).not_taking == ruled_out
