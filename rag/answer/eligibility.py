@@ -158,6 +158,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             and required_course(after.prerequisite_tree, c.code) == YES:  # "B in September, then A in January":
         verdict, text = _order_reversed(c, after, q, (ref, w.cite(course_source(after))))  # B needs A first
         return verdict, f"{text}\nPrerequisite of {c.code} (calendar): {_quote(c.prerequisite)} {ref}"
+    prerequisite_met = result == YES  # before a restriction or an unplaced negation leaves it open
     restricted = restriction_met(c.restriction, done) if c.restriction else YES
     if result != NO and restricted == NO:  # turned away by who may register, whatever the courses
         return "no", (f"No: {c.code} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
@@ -170,16 +171,16 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         conditions = [f"which course \u201c{q.unresolved}\u201d refers to (name it by its code)"]
     else:
         conditions = unchecked(c.prerequisite_tree, done)
-    skipped = _corequisite_skipped(c, q, done) if result == YES else []
+    skipped = _corequisite_skipped(c, q, done) if prerequisite_met else []
     # "do A and B cover C": not while C's corequisite is still to take
     coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
-    if skipped and (ruled_out := _not_alongside(skipped, q)):  # "push A to next year", A the corequisite
-        result = NO
+    if skipped and (ruled_out := _not_alongside(skipped, q)):  # "push A to next year", A the corequisite:
+        result = NO                                             # "No", whatever the restriction would say
         lead = (f"No: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and "
                 f"{ruled_out}. {ref}")
-    elif skipped:  # "dropped A" where A is the corequisite: only if taken alongside, which the student rules out
+    elif skipped and result == YES:  # "dropped A", A the corequisite: only if taken alongside
         result = UNKNOWN
         lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "

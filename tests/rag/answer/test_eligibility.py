@@ -254,3 +254,16 @@ def test_a_corequisite_the_student_says_they_are_not_taking_then_is_a_no():
     assert answer.verdict == "no" and "you would not be taking ABCD 221 alongside it" in answer.text
     open_question = eligibility(tiny_question("ABCD 224", not_completed=["ABCD 221"]), facts)
     assert open_question.verdict == "cannot tell" and "only if you take it alongside" in open_question.text
+
+
+def test_a_corequisite_ruled_out_is_a_no_even_where_a_restriction_is_unsettled():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 325", prerequisite="ABCD 200.", corequisite="ABCD 313.",
+                         restriction="Restricted to Widget Science students.")
+    facts = FactStore(courses={"ABCD 325": course}, required_by={}, coreq_of={}, excluded={})
+    later = replace(tiny_question("ABCD 325", ["ABCD 200"], ["ABCD 313"]), deferred=["ABCD 313"])
+    assert eligibility(later, facts).verdict == "no"
+    silent = tiny_question("ABCD 325", ["ABCD 200"])  # the corequisite left open: the restriction decides
+    assert eligibility(silent, facts).verdict == "cannot tell"
