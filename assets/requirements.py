@@ -95,7 +95,13 @@ def normalize_requirement(text: str) -> str:
     # "KIN 131 (or 190)": the old number of the same course, an alternative
     text = re.sub(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\s*\(or (\d{3}[A-Z]?)\)", r"\1 \2 or \1 \3", text)
     text = re.sub(r"\b(either|of)\(", r"\1 (", text, flags=re.IGNORECASE)
+    if re.search(r"\(i\).*\(ii\)", text):  # "All of (i) ...; (ii) ...": roman labels read as lettered ones
+        text = _ROMAN_LABEL_RE.sub(lambda m: f"({_ROMAN_TO_LETTER[m[1].lower()]}) ", text)
     return re.sub(r"\s+", " ", text).strip()
+
+
+_ROMAN_TO_LETTER = {"i": "a", "ii": "b", "iii": "c", "iv": "d", "v": "e", "vi": "f", "vii": "g", "viii": "h"}
+_ROMAN_LABEL_RE = re.compile(r"(?:(?<=\s)|^|(?<=[;,.]))\((i{1,3}|iv|vi{0,3})\)\s", re.IGNORECASE)
 
 
 _AND_EITHER_RE = re.compile(r"\s*(?:,\s*and|,|\s+and)\s+(?=either\b)", re.IGNORECASE)

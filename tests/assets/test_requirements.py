@@ -5,13 +5,21 @@ from __future__ import annotations
 import pytest
 
 from assets.requirements import normalize_requirement, parse_requirement, split_notes
-from rag.index.requirement_tree import NO, YES, describe, evaluate, tree_codes, unparsed_parts
+from rag.index.requirement_tree import NO, YES, History, describe, evaluate, tree_codes, unparsed_parts
 
 
 def test_one_of_list_is_an_alternative_of_courses():
     tree = parse_requirement("One of ABCD 110, ABCD_V 111, EFGH 120.")
     assert tree == {"op": "one", "n": 1, "items": [{"op": "course", "code": c}
                                                    for c in ("ABCD 110", "ABCD 111", "EFGH 120")]}
+
+
+def test_roman_numeral_parts_are_read_like_lettered_ones():
+    tree = parse_requirement("All of (i) a score of 68% or higher in one of ABCD 101, ABCD 310; (ii) a score of 68% "
+                             "or higher in one of EFGH 100, EFGH 102; and (iii) completion of one of EFGH 101, EFGH 103.")
+    assert tree["op"] == "all" and [item["op"] for item in tree["items"]] == ["score", "score", "one"]
+    said = History({"ABCD 101", "EFGH 100", "EFGH 101"}, scores={"ABCD 101": 72.0, "EFGH 100": 75.0})
+    assert evaluate(tree, said) == YES  # not "still needed: ABCD 310" ("or higher" had split the list)
 
 
 def test_all_of_with_abbreviated_numbers_expands_the_subject():
