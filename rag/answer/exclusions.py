@@ -239,7 +239,10 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         return exclusions_of(q, facts)
     if len(q.entities.courses) > 2:
         with_history = exclusion_with_history(q, facts)
-        if with_history is not None or len(q.targets) != 2 or set(q.targets) & set(q.completed):
+        done = [facts.courses[d] for d in q.completed if d in facts.courses]
+        if with_history is not None or len(q.targets) != 2 or any(
+                excluded_pair(facts.courses[t], d, facts) for t in q.targets if t in facts.courses for d in done):
+            # a course done beside the pair that takes its credit from either: the pair alone would not say so
             return with_history  # else "A and B both count? I haven't taken C": the pair asked, C its history
     pair = two_courses(q, facts)
     if pair is None:

@@ -148,3 +148,9 @@ def test_a_pair_asked_beside_a_third_course_of_history_is_answered_as_a_pair():
                  target="ABCD 100", targets=["ABCD 100", "ABCD 101"], not_completed=["ABCD 102"])
     answer = exclusion(q, facts)
     assert answer is not None and answer.verdict == "yes" and "neither ABCD 100" in answer.text
+    # a course done beside the pair that excludes one of them: the pair's own "Yes" would hide that
+    facts.courses["ABCD 102"] = replace(third, exclusion="Credit will be granted for only one of ABCD 100 or "
+                                                         "ABCD 102.", excluded_with=["ABCD 100"])
+    done = replace(q, completed=["ABCD 102"], not_completed=[])
+    result = exclusion(done, facts)
+    assert result is None or result.verdict != "yes"
