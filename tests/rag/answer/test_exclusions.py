@@ -133,24 +133,3 @@ def test_two_courses_of_one_group_in_a_third_entrys_list_are_not_excluded_from_e
     assert shared_exclusion(c["ABCD 203"], c["ABCD 233"], facts) is None  # its own entry: not a third course's
     assert shared_exclusion(c["EFGH 101"], c["EFGH 102"], facts)[0].code == "EFGH 100"  # a plain list
 
-
-def test_a_pair_asked_beside_a_third_course_of_history_is_answered_as_a_pair():
-    from rag.answer.exclusions import exclusion
-    from rag.index.facts import FactStore
-    from rag.understand import Question
-    from rag.understand.entities import Entities
-
-    third = replace(tiny_course("ABCD 102"), exclusion="Credit will be granted for only one of ABCD 100/101 or "
-                                                       "ABCD 102.", excluded_with=["ABCD 100", "ABCD 101"])
-    facts = FactStore(courses={c.code: c for c in (third, tiny_course("ABCD 100"), tiny_course("ABCD 101"))},
-                      required_by={}, coreq_of={}, excluded={})
-    q = Question(text="", entities=Entities(courses=["ABCD 100", "ABCD 101", "ABCD 102"]), intent="exclusion",
-                 target="ABCD 100", targets=["ABCD 100", "ABCD 101"], not_completed=["ABCD 102"])
-    answer = exclusion(q, facts)
-    assert answer is not None and answer.verdict == "yes" and "neither ABCD 100" in answer.text
-    # a course done beside the pair that excludes one of them: the pair's own "Yes" would hide that
-    facts.courses["ABCD 102"] = replace(third, exclusion="Credit will be granted for only one of ABCD 100 or "
-                                                         "ABCD 102.", excluded_with=["ABCD 100"])
-    done = replace(q, completed=["ABCD 102"], not_completed=[])
-    result = exclusion(done, facts)
-    assert result is None or result.verdict != "yes"
