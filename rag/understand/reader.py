@@ -953,7 +953,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     if any(m.role != DONE for m in local) and ((sure and not elliptic) or cue) and not forward:
         allowed.add("chain")
     # a course under way ("taking A now") is history on its way, not a course asked about
-    if any(m.role == DONE for m in history) \
+    # "what is left this year if I've done A": a course supposed done is history too
+    if any(m.role == DONE or m.assumed for m in history) \
             and not any(m.role == TARGET and m.status not in ("in_progress", "planned") for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):
         allowed.add("program_left")
@@ -1369,7 +1370,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.asks_together = intent == "eligibility" and not q.completed and len(codes) == 2 \
             and puts_in_one_term(q.text)
         q.assumed = [c for c in q.not_completed if c in known and any(m.code == c and m.assumed for m in pool)]
-        if intent in ("unlocks", "chain") and q.assumed:  # "if I pass A this term, what opens for me
+        if intent in ("unlocks", "chain", "program_left") and q.assumed:  # "if I pass A this term, what opens for me
             # later", "if I've finished A, what's left before C": the supposed course is taken as done
             q.completed = list(dict.fromkeys(q.completed + q.assumed))
             q.not_completed = [c for c in q.not_completed if c not in q.assumed]

@@ -1131,3 +1131,9 @@ def test_a_pair_asked_to_count_beside_a_course_told_not_taken_is_the_pair(reader
 ])
 def test_a_course_ruled_out_alongside_the_one_asked_is_read(reader, text, ruled_out):
     assert understand(text, reader).not_taking == ruled_out
+
+
+def test_what_is_left_of_a_year_if_a_course_is_done_takes_the_course_as_done(reader):
+    q = understand("I'm in year 2 of Mechanical Engineering. what is left for me this year if I've done ABCD 210?",
+                   reader)
+    assert q.intent == "program_left" and q.completed == ["ABCD 210"] and q.year == 2
