@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, quote as _quote,
-                                     asked_course, two_courses, codes_of)
+                                     asked_course, cited_pair, codes_of)
 from rag.answer.exclusions import excluded_pair, shared_exclusion
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import describe
@@ -114,12 +114,10 @@ def _levels_named(q: Question) -> list[int]:
 
 
 def compare(q: Question, facts: FactStore) -> FactAnswer | None:
-    pair = two_courses(q, facts)
-    if pair is None:
+    found = cited_pair(q, facts)
+    if found is None:
         return None
-    a, b = pair
-    w = _Writer()
-    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    a, b, w, ra, rb = found
     lines = []
     a_needs_b = b.code in codes_of(a.prerequisite_tree)
     b_needs_a = a.code in codes_of(b.prerequisite_tree)

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, quote as _quote,
-                                     asked_course, two_courses)
+                                     asked_course, cited_pair)
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore
 from rag.understand import Question
@@ -242,12 +242,10 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         # student (done, not taken, a comparison) is read less surely than a pair alone, and a "Yes" resting on
         # that reading was wrong on a held-out question
         return exclusion_with_history(q, facts)
-    pair = two_courses(q, facts)
-    if pair is None:
+    found = cited_pair(q, facts)
+    if found is None:
         return None
-    a, b = pair
-    w = _Writer()
-    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    a, b, w, ra, rb = found
     excluded = excluded_pair(a, b, facts)
     shared = None if excluded else shared_exclusion(a, b, facts)
     excluded = excluded or shared is not None
@@ -285,12 +283,10 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:
-    pair = two_courses(q, facts)
-    if pair is None or pair[0].credits_max is None or pair[1].credits_max is None:
+    found = cited_pair(q, facts)
+    if found is None or found[0].credits_max is None or found[1].credits_max is None:
         return None
-    a, b = pair
-    w = _Writer()
-    ra, rb = w.cite(course_source(a)), w.cite(course_source(b))
+    a, b, w, ra, rb = found
     both = f"{a.code} is worth {a.credits} credits {ra}; {b.code} is worth {b.credits} credits {rb}."
     yes_no = q.yes_no  # "Is X worth more than Y?": yes or no first
     if a.credits == b.credits:

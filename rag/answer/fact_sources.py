@@ -85,5 +85,15 @@ def two_courses(q: Question, facts: FactStore) -> tuple[CourseFact, CourseFact] 
     return facts.courses[codes[0]], facts.courses[codes[1]]
 
 
+def cited_pair(q: Question, facts: FactStore) -> "tuple[CourseFact, CourseFact, Writer, str, str] | None":
+    """The two courses of a pair question (``two_courses``), a writer, and each one's citation mark."""
+    pair = two_courses(q, facts)
+    if pair is None:
+        return None
+    a, b = pair
+    w = Writer()
+    return a, b, w, w.cite(course_source(a)), w.cite(course_source(b))
+
+
 def codes_of(tree: dict | None) -> list[str]:
     return tree_codes(tree) if tree else []

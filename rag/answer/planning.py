@@ -10,13 +10,12 @@ named stays on the list, marked with what they said.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from rag.answer.chain import AMBIGUOUS_NOTE, Chain, ChainPlanner, Step
-from rag.answer.fact_sources import FactAnswer, Writer, course_source, program_source
+from rag.answer.fact_sources import FactAnswer, Writer, course_source
 from rag.index.codes import unique_codes
-from rag.index.facts import FactStore, ProgramRow
+from rag.index.facts import FactStore
 from rag.index.requirement_tree import NO, YES, History, evaluate, missing
 from rag.understand import Question
 
