@@ -758,8 +758,8 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
 
 
 # a clause that opens on its verb, its subject the one before ("... and is in B now", "... then took B")
-_ELIDED_SUBJECT_RE = re.compile(r"^\s*(?:is|was|has|had|took|did|passed|failed|finished|completed|dropped|got|"
-                                r"aced|flunked|started|went)\b", re.IGNORECASE)
+_ELIDED_SUBJECT_RE = re.compile(r"^\s*(?:" + "|".join(map(re.escape, _CUES["elided_subject_verbs"])) + r")\b",
+                                re.IGNORECASE)
 
 
 def _same_sentence(text: str, first: CodeMention, second: CodeMention) -> bool:
@@ -768,9 +768,10 @@ def _same_sentence(text: str, first: CodeMention, second: CodeMention) -> bool:
 
 _OBJECT_PRONOUN_RE = re.compile(r"her|him|them", re.IGNORECASE)
 # the student's own part told after a course someone spoke of: "... I skipped it myself" (not "I'm not in X")
-_OWN_PART_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|we)\b(?:\W+[\w']+){0,5}?\W+(?:it|took|taken|take|done|did|"
-                          r"passed|failed|finished|completed|dropped)\b", re.IGNORECASE)
-_SPEAKER_SELF_RE = re.compile(r"\b(?:i|i'm|im|i've|ive|i'd|i'll|we|we've)\b", re.IGNORECASE)  # the student as subject
+_SPEAKER_SELF_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUES["student_as_subject"])) + r")\b",
+                              re.IGNORECASE)  # the student as subject
+_OWN_PART_RE = re.compile(_SPEAKER_SELF_RE.pattern + r"(?:\W+[\w']+){0,5}?\W+(?:"
+                          + "|".join(map(re.escape, _CUES["own_part_words"])) + r")\b", re.IGNORECASE)
 
 
 _SPEAKER_NOUN_RE = re.compile(r"\b(?:my|the|an?|our)\s+(?:" + "|".join(
