@@ -155,7 +155,7 @@ _WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'
                            r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
                            r"from here|what after)\b", re.IGNORECASE)
 _NEXT_ASK_RE = re.compile(r"\b(?:what|which|wat|whats|what's)\b.*\b(?:next|qualify|qualified|eligible|open(?:s|ed)?|"
-                          r"unlock\w*|can i (?:take|do)|could i (?:take|do)|afterwards?|(?:comes?|take|do) after|follow\w*|"
+                          r"can i (?:take|do)|could i (?:take|do)|unlock\w*|afterwards?|(?:comes?|take|do) after|follow\w*|"
                           r"available to me)\b",
                           re.IGNORECASE)
 # the course to finish ahead of the other: "finish A first", "A first, mandatory?", "B needs A as a pre-req"

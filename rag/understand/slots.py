@@ -745,8 +745,8 @@ _PERCENT_RE = re.compile(r"(?<![\d.])(?P<s>\d{2,3}(?:\.\d)?)\s*(?:%|percent)")
 
 
 def _percent_after(text: str, m: CodeMention, mentions: list[CodeMention]) -> re.Match | None:
-    """A percent told shortly after the course, before the sentence or another course begins ("A ended in a
-    fail (41%)")."""
+    """A percent told shortly after the course, before the sentence or another course begins ("A, a fail
+    at 41%")."""
     return _PERCENT_RE.search(text, m.end, _told_after_end(text, m, mentions))
 
 

@@ -469,8 +469,8 @@ SEQUENCE_REACH = 14  # words between the course and a "then" / "if I pass it" th
 
 
 def is_premise(text: str, m: CodeMention) -> bool:
-    """Whether a planned or under-way course is the question's premise: "once A is finished in July, may I
-    register in B" or "doing A in summer, then B in the fall?" (not "A and B in one term?"). A word of
+    """Whether a planned or under-way course is the question's premise: "once A is finished in July, could B
+    follow" or "doing A in summer, then B in the fall?" (not "A and B in one term?"). A word of
     taking courses together needs two courses to join: with one ("once I pass A, what opens, the ones that
     need more too?") it joins none."""
     if _joined_to_another(text, m):
