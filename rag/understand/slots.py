@@ -263,6 +263,9 @@ _OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") +
                                             for w in _CUE_DATA["obligation_have"]) + ")$", re.IGNORECASE)
 
 
+_BARE_HAVE_RE = re.compile(r"\s*((?:already |also )?have)\s+", re.IGNORECASE)
+
+
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
     """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
     separates them ("without A or B": both not completed)."""
@@ -277,7 +280,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     for m in _CUE_RE.finditer(window):
         last = m
     if last is None:
-        return NONE, ""
+        bare = _BARE_HAVE_RE.fullmatch(window)  # "have A from first term, taking B now": "I" left out
+        return (DONE, bare.group(1).lower()) if bare and lo == _clause_start(text, mention.start) else (NONE, "")
     # a cue far before the code, with other content words between, is not about this code
     between = window[last.end():]
     if len(re.findall(r"[A-Za-z]+", between)) > 4:

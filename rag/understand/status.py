@@ -110,6 +110,7 @@ _JOINER_RE = re.compile(r",|:|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b", re.IGNORE
 _WORD_RE = re.compile(r"[A-Za-z']+")
 # words of contrast standing right before the second of two courses speak of that course
 _CONTRAST_BEFORE_RE = re.compile(r"\s*\b(?:not|never|without|instead of|rather than|in place of)\s*$", re.IGNORECASE)
+_ADDING_RE = re.compile(r"\bplus\b|\balso\b|\bas well as\b|\balong with\b", re.IGNORECASE)  # "A instead of B, plus C"
 _JOIN_WORDS = frozenset({"and", "or", "plus", "nor", "also", "both", "as", "well"})
 
 
@@ -197,16 +198,18 @@ def mention_window(text: str, mentions: list[CodeMention], index: int, story: bo
     begin (a list joined by commas and "and" stays whole), with this course written ``ABC 100`` and any
     other course ``DEF 200``."""
     m = mentions[index]
-    lo, hi, _ = _window_bounds(text, mentions, index, story)
+    lo, hi, _, aside = _window_bounds(text, mentions, index, story)
     ordered = sorted(mentions, key=lambda x: x.start)
-    pieces, pos = [], lo
-    for other in ordered:
-        if other.end <= lo or other.start >= hi:
-            continue
-        pieces.append(text[pos:max(pos, other.start)])
-        pieces.append(TARGET_MASK if other is m else OTHER_MASK)
-        pos = max(pos, other.end)
-    pieces.append(text[pos:hi])
+    pieces = []
+    for start, end in ([(lo, aside[0]), (aside[1], hi)] if aside else [(lo, hi)]):
+        pos = start
+        for other in ordered:
+            if other.end <= start or other.start >= end:
+                continue
+            pieces.append(text[pos:max(pos, other.start)])
+            pieces.append(TARGET_MASK if other is m else OTHER_MASK)
+            pos = max(pos, other.end)
+        pieces.append(text[pos:end])
     return re.sub(r"\s+", " ", "".join(pieces)).strip(" ,")
 
 
@@ -219,18 +222,32 @@ def story_goes_on(text: str, mentions: list[CodeMention], index: int) -> bool:
 _POINTS_BACK_RE = re.compile(r"\b(?:it|them)\b", re.IGNORECASE)  # words that speak of a course named before
 
 
+def _contrast_aside(text: str, a: CodeMention, b: CodeMention, m: CodeMention) -> tuple[int, int] | None:
+    """The words "instead of B" in "took A instead of B, plus C": when an adding word joins C to the
+    list after a contrasted course, the contrast was B's alone and C shares A's words. Without it, C's
+    window opened at "instead of" and read not done."""
+    if b is m or not _ADDING_RE.search(text, b.end, m.start):
+        return None
+    gap = text[a.end:b.start]
+    contrast = None if _JOINER_RE.search(gap) else _CONTRAST_BEFORE_RE.search(gap)
+    return (a.end + contrast.start(), b.end) if contrast else None
+
+
 def _window_bounds(text: str, mentions: list[CodeMention], index: int,
-                   story: bool = True) -> tuple[int, int, bool]:
-    """(start, end, whether the end was carried past the clause by the course's story); with ``story``
-    False, the clause alone."""
+                   story: bool = True) -> tuple[int, int, bool, tuple[int, int] | None]:
+    """(start, end, whether the end was carried past the clause by the course's story, the span of another
+    course's contrast to leave out); with ``story`` False, the clause alone."""
     m = mentions[index]
     lo, hi = _clause_bounds(text, m.start, m.end)
     ordered = sorted(mentions, key=lambda x: x.start)
     at = next(i for i, x in enumerate(ordered) if x is m)
+    aside = None
     for a, b in zip(reversed(ordered[:at]), reversed(ordered[1:at + 1])):  # back through the list
         if a.end <= lo:
             break
         cut = _split_gap(text, a.end, b.start)
+        if cut is not None and aside is None and (aside := _contrast_aside(text, a, b, m)) is not None:
+            continue
         if cut is not None:
             lo = max(lo, cut[1])
             break
@@ -245,10 +262,12 @@ def _window_bounds(text: str, mentions: list[CodeMention], index: int,
         if cut is not None:
             hi = min(hi, cut[0])
             break
+    if aside is not None and aside[0] < lo:
+        aside = None
     if not story or any(m.end <= o.start < hi for o in ordered):
-        return lo, hi, False
+        return lo, hi, False, aside
     end = _story_end(text, hi, ordered)  # the last course of its clause: its story may go on
-    return lo, end, end > hi
+    return lo, end, end > hi, aside
 
 
 _LIST_JOIN = r"(?:\s*(?:,|&|\+|/|\band\b|\bor\b|\bplus\b|\bnor\b))+\s*"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rag.understand.slots import DONE, NOT_DONE, read_mentions
+from rag.understand.slots import DONE, NOT_DONE, TARGET, read_mentions
 
 SUBJECTS = ["ABC", "DEF", "GHI"]
 
@@ -20,6 +20,18 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
 ])
 def test_a_status_after_a_course_stays_with_that_course(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
+
+
+@pytest.mark.parametrize("text, roles", [
+    # "have A" opening a clause is the student's "I have A", with the "I" left out
+    ("have ABC 107 from first term and taking DEF 108 now. ABC 109?", [DONE, TARGET, ""]),
+    ("Took DEF 100. have ABC 200. ABC 300?", [DONE, DONE, ""]),
+    # not a duty, and not a "have" further into the clause
+    ("have to take ABC 100 first?", [TARGET]),
+    ("what do they have ABC 100 for", [""]),
+])
+def test_have_opening_a_clause_tells_a_course_had(text, roles):
+    assert [m.role for m in read_mentions(text, SUBJECTS)] == roles
 
 
 def test_a_course_joined_to_a_list_keeps_the_grade_told_after_it():

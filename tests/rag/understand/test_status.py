@@ -50,6 +50,9 @@ def _window(text: str, index: int) -> str:
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 0, "had ABC 100"),
     ("had ABCD 110 not ABCD 120, can I take EFGH 100", 1, "not ABC 100"),
     ("took ABCD 110 instead of ABCD 120", 0, "took ABC 100"),
+    # ... and a course added after it ("plus") shares the first course's words, not the contrast
+    ("took ABCD 110 instead of ABCD 120, plus EFGH 100", 2, "took DEF 200, plus ABC 100"),
+    ("took ABCD 110 instead of ABCD 120 and EFGH 100", 2, "instead of DEF 200 and ABC 100"),
     ("ABCD 110 without ABCD 120? I have EFGH 100", 0, "ABC 100"),  # "without" is the next course's word
     # a bracket opened before the next course holds that course's words
     ("I completed ABCD 110 (never took ABCD 120). EFGH 100?", 0, "I completed ABC 100"),
