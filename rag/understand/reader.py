@@ -150,6 +150,18 @@ _SUFFICES_RE = re.compile(r"\benough\b|\bsuffic|\bsatisf|\bmeets? (?:the|its|all
 # "does it satisfy the major's requirement": sufficiency for a program, not for a course
 _PROGRAM_SUFFICES_RE = re.compile(r"\b(?:major|minor|honou?rs|speciali[sz]ation|program|programme|degree)\b",
                                   re.IGNORECASE)
+# the requirements asked about are a course's: "prerequisites of B", "B's prereqs"
+_COURSE_REQUISITES_RE = re.compile(r"\b(?:pre[\s-]?req\w*|prerequisit\w*|requirements?)\s+(?:for|of|to|into)\s+"
+                                   r"(?:taking\s+)?[A-Z]{2,5} \d{3}|[A-Z]{2,5} \d{3}[A-Z]?(?:'s|s')?\s+"
+                                   r"(?:pre[\s-]?req\w*|prerequisit\w*|requirements?)\b", re.IGNORECASE)
+
+
+def _suffices_for_program(part: str) -> bool:
+    """Whether "enough" may be asked of a program ("is A enough for the major"): a program is named and
+    the requirements asked about are not a named course's ("I'm a biochem major. are A, B all
+    that C's prereqs ask?" asks about C, and had been read as whether the program lists A)."""
+    return _PROGRAM_SUFFICES_RE.search(part) is not None and _COURSE_REQUISITES_RE.search(part) is None
+
 # asked after a history: "what's next", "then what", "what's open now", "which ones are open to me"
 _WHAT_NEXT_RE = re.compile(r"\b(?:then what|what now|now what|what next|what(?:'?s| is| comes) next|what follows|"
                            r"next steps?|what (?:can|could|should) i take after|where (?:do i go|to) "
@@ -1113,7 +1125,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: credit given for the two?"
     if len(courses) >= 2 and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
-            and _ENOUGH_RE.search(part) and not (_PROGRAM_SUFFICES_RE.search(part) or _EXCLUSION_WORD_RE.search(part)):
+            and _ENOUGH_RE.search(part) and not (_suffices_for_program(part) or _EXCLUSION_WORD_RE.search(part)):
         return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough
     if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
         return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about
@@ -1157,7 +1169,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) >= 2 and "compare" in names and _IN_COMMON_RE.search(part) and not _EXCLUSION_WORD_RE.search(part):
         return first("compare")  # "do A and B share any prerequisites": what the two have in common
     if len(courses) >= 2 and top in ("need_check", "exclusion") and "eligibility" in names \
-            and _SUFFICES_RE.search(part) and not (_IS_REQUIRED_RE.search(part) or _PROGRAM_SUFFICES_RE.search(part)
+            and _SUFFICES_RE.search(part) and not (_IS_REQUIRED_RE.search(part) or _suffices_for_program(part)
                                                    or _EXCLUSION_WORD_RE.search(part) or _BOTH_ASK_RE.search(part)):
         return first("eligibility")  # "would A count toward B's prereq": does A suffice
     if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
@@ -1171,7 +1183,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
-        if "eligibility" in names and _SUFFICES_RE.search(part) and not _PROGRAM_SUFFICES_RE.search(part):
+        if "eligibility" in names and _SUFFICES_RE.search(part) and not _suffices_for_program(part):
             return first("eligibility")
     return feasible
 
@@ -1252,8 +1264,15 @@ def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
     return out
 
 
+_COURSELESS_SENTENCE_RE = re.compile(r"[^.!?]*?[.!?]+\s+(?=\S)")
+_NAMED_COURSE_RE = re.compile(r"\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b")
+
+
 def _states_history(text: str) -> bool:
-    """Whether the words tell what the student has done ("I did A, B"; "took A")."""
+    """Whether the words tell what the student has done ("I did A, B"; "took A"). Opening sentences that
+    name no course ("I'm a biochem major.") tell who the student is, not a course history."""
+    while (lead := _COURSELESS_SENTENCE_RE.match(text)) and not _NAMED_COURSE_RE.search(lead.group()):
+        text = text[lead.end():]
     return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))
 
 

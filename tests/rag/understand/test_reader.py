@@ -784,6 +784,21 @@ def test_only_a_course_that_qualifies_makes_a_sufficiency_question(text, asks):
     assert (_SUFFICES_RE.search(text) is not None) == asks
 
 
+@pytest.mark.parametrize("text", [
+    "I'm a Biology major. Do ABCD 213 plus ABCD 221 cover the prereqs for ABCD 310?",
+    "In Biology. are ABCD 213 and ABCD 221 enough for ABCD 310's prerequisites?",
+])
+def test_enough_for_a_named_courses_prerequisites_beside_a_program_asks_about_the_course(reader, text):
+    # the program sentence tells who the student is: the courses are the premise asked about, not a history
+    q = understand(text, reader)
+    assert (q.intent, q.target, sorted(q.completed), q.unclear) == ("eligibility", "ABCD 310",
+                                                                     ["ABCD 213", "ABCD 221"], [])
+
+
+def test_enough_for_a_program_stays_a_program_question(reader):
+    assert understand("is ABCD 221 enough for the Biology major?", reader).intent == "program_course"
+
+
 def test_a_season_after_a_told_history_is_the_students_plan_not_a_timetable_question(reader):
     q = understand("ABCD 213 done, ABCD 221 failed. ABCD 310 this summer?", reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310"
