@@ -322,5 +322,16 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
     kept, notes = [], []
     for s in sentences:
+        grade = _GRADE_REQUIREMENT_RE.match(s)
+        if grade:  # a minimum mark is a requirement, not advice: "68% in MATH321" is a score of 68 in MATH 321
+            codes = [f"{a} {b}" for a, b in _RUN_TOGETHER_CODE_RE.findall(grade["codes"])]
+            s = f"A score of {grade['min']}% or higher in {'each of ' if len(codes) > 1 else ''}{', '.join(codes)}."
         (notes if NOTE_RE.search(s) else kept).append(s)
     return " ".join(kept), notes
+
+
+# "Prerequisite grade requirement: 68% in MATH322,MATH321." (the calendar's own sentence for a few MATH
+# courses): the codes run together and were read as a note, so a 66 in MATH 321 answered "Yes" for MATH 418
+_GRADE_REQUIREMENT_RE = re.compile(r"^Prerequisite grade requirement:\s*(?P<min>\d{1,3})\s*%\s+in\s+(?P<codes>.+?)\.?$",
+                                   re.IGNORECASE)
+_RUN_TOGETHER_CODE_RE = re.compile(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\b")

@@ -26,6 +26,9 @@ class FactAnswer:
     sources: list[Source] = field(default_factory=list)
     codes: list[str] = field(default_factory=list)
     derived: list[str] = field(default_factory=list)  # numbers computed from cited numbers (a credit total)
+    # the reading answered, when the facts answered a reading of their own (two courses' relation read from
+    # the calendar): the "Read as" line then says what was answered, not what the reader first made of it
+    reading: Question | None = None
 
 
 class Writer:

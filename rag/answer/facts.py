@@ -57,7 +57,8 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
         return earns
     relation = _relation_asked(q, facts) or _options_asked(q, facts)
     if relation is not None:
-        return need_check(relation, facts)
+        fact = need_check(relation, facts)
+        return replace(fact, reading=relation) if fact is not None and q.intent != relation.intent else fact
     if q.intent in PER_COURSE and len(q.targets) > 1:
         each = [replace(q, target=t, targets=[t], parts=[]) for t in q.targets]
         return answer_parts(replace(q, parts=each), facts)

@@ -342,7 +342,7 @@ class Answerer:
                       timings_ms={k: round(v, 1) for k, v in run.timings.items()}, tokens=run.tokens,
                       excerpts=[{"n": n, "citation": s.citation, "title": s.title,
                                  "chunk_id": self._chunk_id_of(s.citation)} for n, s in enumerate(fact.sources, 1)],
-                      trace=run.trace, answered_by=answered_by, understood=question.to_dict(),
+                      trace=run.trace, answered_by=answered_by, understood=(fact.reading or question).to_dict(),
                       verdict=fact.verdict)
 
     def _reconsider_decline(self, question: Question, run: Run) -> Question:

@@ -429,8 +429,12 @@ class Question:
     @property
     def relates_two(self) -> bool:
         """A yes/no question read as two courses' prerequisites ("would A be accepted for B's prerequisite?"):
-        it asks how the two relate, so its need direction is read, and the answer checks the relation."""
-        return self.intent == "prereq_of" and self.yes_no and len(self.targets) == 2
+        it asks how the two relate, so its need direction is read, and the answer checks the relation.
+        So does a program's skip question naming two courses ("mining student: take A but avoid B?", a yes/no
+        question however worded): whether one course can be skipped for the other is the relation, which the
+        program table does not tell."""
+        return len(self.targets) == 2 and ((self.intent == "prereq_of" and self.yes_no)
+                                           or (self.intent == "program_course" and self.asks_skip))
 
     @property
     def off_calendar(self) -> bool:
@@ -526,7 +530,9 @@ def _asking(q: Question) -> str:
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
         "need_check": (f"asking whether {q.substitute.substitute} can take {q.substitute.replaced}'s place for {t}"
-                       if q.substitute else f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}"),
+                       if q.substitute else
+                       f"asking whether {', '.join(q.asked) or 'a course'} can be skipped for {t}" if q.asks_skip else
+                       f"asking whether {', '.join(q.asked) or 'a course'} is required for {t}"),
         "eligibility": f"asking whether you can take {t}",
         "unlocks": "asking which courses that history opens up",
         "chain": f"asking for every course leading up to {t}",
@@ -1265,12 +1271,14 @@ def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
 
 
 _COURSELESS_SENTENCE_RE = re.compile(r"[^.!?]*?[.!?]+\s+(?=\S)")
-_NAMED_COURSE_RE = re.compile(r"\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b")
+# what makes an opening sentence part of the course history: a course named, or words of courses taken
+_NAMED_COURSE_RE = re.compile(r"\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b|\b(?:courses?|class(?:es)?|credits?|took|taken|"
+                              r"passed|finished|completed|did|done|failed|dropped)\b", re.IGNORECASE)
 
 
 def _states_history(text: str) -> bool:
     """Whether the words tell what the student has done ("I did A, B"; "took A"). Opening sentences that
-    name no course ("I'm a biochem major.") tell who the student is, not a course history."""
+    name no course and no course taken ("I'm a biochem major.") tell who the student is, not a course history."""
     while (lead := _COURSELESS_SENTENCE_RE.match(text)) and not _NAMED_COURSE_RE.search(lead.group()):
         text = text[lead.end():]
     return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))

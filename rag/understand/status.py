@@ -680,11 +680,24 @@ def _own_and_asked_clauses(text: str, mentions: list[CodeMention], index: int) -
 
 def asked_before_it(text: str, mentions: list[CodeMention], index: int) -> bool:
     """Whether the course asked about is placed before this planned or under-way course, on one ordered scale
-    of terms or years ("A set for year 3, B after it. B in year 2?"): the asked course
-    would come before the one it needs is finished, so this course is no premise. Seasons go round and are
+    of terms or years ("A set for year 3, B after it. B in year 2?"), or in words that put it before the plan
+    ("A was moved to the spring. B before then?"): the asked course would come before the one it needs is finished, so this course is no premise. Seasons go round and are
     not compared."""
     clauses = _own_and_asked_clauses(text, mentions, index)
-    return clauses is not None and bool(_comes_before(clauses[1], clauses[0]))
+    return clauses is not None and (_before_then(text, mentions, index) or bool(_comes_before(clauses[1], clauses[0])))
+
+
+def _before_then(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """"A was moved to the spring. B before then?": the rest of the asked course's sentence
+    (past the "then" that ends its clause) puts it before this course."""
+    asked = [o for o in mentions if o.role == TARGET and o.code != mentions[index].code and o.start > mentions[index].end]
+    if not asked:
+        return False
+    end = re.search(r"[.?!]", text[asked[-1].end:])
+    return _BEFORE_THEN_RE.search(text, asked[-1].end, asked[-1].end + end.start() if end else len(text)) is not None
+
+
+_BEFORE_THEN_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUES["before_then"])) + r")\b", re.IGNORECASE)
 
 
 def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bool:
@@ -702,6 +715,8 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
                                      if o.code == targets[-1].code))
     if any(not _PRESENT_ONLY_RE.fullmatch(j.group(0)) for j in _ALONGSIDE_RE.finditer(asked)):
         return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
+    if _before_then(text, mentions, index):
+        return True  # "A was moved to the spring. B before then?"
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
                                                and _LATER_TIME_RE.search(asked) is None) \
         or (_DEFERRAL_RE.search(own) is not None and _DEFERRAL_RE.search(asked) is None)
@@ -721,6 +736,19 @@ def _beside_others(text: str, m: CodeMention) -> str:
 
 _PRESENT_ONLY_RE = _cue_pattern(_CUES["present_only"])
 _LATER_TIME_RE = _cue_pattern(_CUES["later_time"])
+_DEFERRED_BEFORE_RE = re.compile(_cue_pattern(_CUES["deferral"]).pattern + r"\s+(?:back\s+)?(?:(?:my|the)\s+)?$",
+                                 re.IGNORECASE)
+_DEFERRED_AFTER_RE = re.compile(r"\s*(?:\([^()]{0,30}\)\s*)?(?:back\s+|off\s+)?(?:to|until|till|for)\b", re.IGNORECASE)
+
+
+def _put_off(text: str, m: CodeMention) -> bool:
+    """"pushed A to next year", "postponing my A until summer": a deferral verb right before the course and
+    its "to"/"until" right after it put the course off, so it is planned, not done (the sentence vector had
+    read "pushed A to next year" as done)."""
+    return _DEFERRED_BEFORE_RE.search(text, max(0, m.start - 30), m.start) is not None \
+        and _DEFERRED_AFTER_RE.match(text, m.end) is not None
+
+
 _DEFERRAL_RE = re.compile(_cue_pattern(_CUES["deferral"]).pattern + r"[^.?!;]{0,40}?\b(?:to|until|till|for)\b",
                           re.IGNORECASE)  # "pushing A to summer 2027": put off past the course asked
 LATER_REACH = 6  # words after the next course within which a word of a later time places that course
@@ -771,7 +799,8 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
     if asked and _ASKS_FOR_THEM_RE.search(asked[0]):  # "he has A done. Can he enroll in B?": asked for him
         return False
     after = window[window.find(TARGET_MASK) + len(TARGET_MASK):]
-    if _ELIDED_SUBJECT_RE.match(subject) and index > 0 and _same_sentence(text, mentions[index - 1], mentions[index]):
+    if index > 0 and _same_sentence(text, mentions[index - 1], mentions[index]) and (
+            _ELIDED_SUBJECT_RE.match(subject) or _one_clause_of_theirs(text, mentions[index - 1], mentions[index])):
         return someone_else(text, mentions, index - 1)  # "my friend finished A and is in B now": B is hers too
     return _nearest_is_other(subject) or _speaker_did_it(subject, after) or _spoken_of(subject, after)
 
@@ -779,6 +808,14 @@ def someone_else(text: str, mentions: list[CodeMention], index: int) -> bool:
 # a clause that opens on its verb, its subject the one before ("... and is in B now", "... then took B")
 _ELIDED_SUBJECT_RE = re.compile(r"^\s*(?:" + "|".join(map(re.escape, _CUES["elided_subject_verbs"])) + r")\b",
                                 re.IGNORECASE)
+
+
+def _one_clause_of_theirs(text: str, first: CodeMention, second: CodeMention) -> bool:
+    """"my cousin took A right after B": no break and no word of the student's own between the two courses,
+    so B is told in the same person's clause (its window, cut at A, had lost the cousin and read B as done)."""
+    gap = text[first.end:second.start]
+    return _CLAUSE_CUT_RE.search(gap) is None and not _SPEAKER_SELF_RE.search(gap) \
+        and not re.search(r"\b(?:me|my|myself|mine)\b", gap, re.IGNORECASE)
 
 
 def _same_sentence(text: str, first: CodeMention, second: CodeMention) -> bool:
@@ -966,6 +1003,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.code not in passed and _NOT_TAKING_RE.search(text[max(0, m.start - NOT_TAKING_REACH):m.start]) \
                 and not _AGAIN_AFTER_RE.match(text[m.end:]):  # "not taking A again, passed it": done before
             m.role, m.cue, m.status = NOT_DONE, NOT_TAKING, "not_done"  # "I won't be taking A this term"
+            continue
+        if m.role != TARGET and _put_off(text, m):
+            m.role, m.cue, m.status = NOT_DONE, "planned", "planned"  # "pushed A to next year": a plan, not done
             continue
         if (again := retakes.get(m.code)) is not None and m.role != TARGET and s.label != "asked":
             # "failed A (45), retook it and got 68": the retake's mark is the one of record, whatever the

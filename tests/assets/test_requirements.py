@@ -90,6 +90,13 @@ def test_a_code_run_into_the_next_sentence_is_the_requirement_and_the_rest_a_not
     assert notes == [] and kept == "ABCD 110 Or third-year standing."
 
 
+def test_a_prerequisite_grade_requirement_is_a_minimum_score_not_a_note():
+    kept, notes = split_notes("All of ABCD 321, ABCD 322. Prerequisite grade requirement: 68% in ABCD322,ABCD321.")
+    tree = parse_requirement(kept)
+    assert notes == [] and tree["op"] == "all"
+    assert {"op": "score", "min": 68, "codes": ["ABCD 322", "ABCD 321"], "quant": "all"}.items() <= tree["items"][1].items()
+
+
 def test_an_either_group_after_and_binds_its_own_or():
     # the "or" inside "either ... or ..." does not split the whole sentence into two routes
     tree = parse_requirement("All of ABCD 204 and EFGH 241, and either ABCD 154 or all of ABCD 121, ABCD 123.")

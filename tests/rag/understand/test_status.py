@@ -347,6 +347,30 @@ def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(t
     assert st.placed_after_asked(text, mentions, own) == later
 
 
+@pytest.mark.parametrize("text, before", [
+    # words after the asked course put it before the plan just told
+    ("My ABCD 110 placement got postponed to next summer. Can I take EFGH 100 before then?", True),
+    ("ABCD 110 is next summer. can I do EFGH 100 in the meantime?", True),
+    ("ABCD 110 is next summer. can I do EFGH 100 after that?", False),
+])
+def test_an_asked_course_put_before_the_plan_comes_first(text, before):
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[1].role = TARGET
+    assert st.asked_before_it(text, mentions, 0) == before
+    assert st.placed_after_asked(text, mentions, 0) == before
+
+
+@pytest.mark.parametrize("text, put_off", [
+    ("pushed ABCD 110 to next year bc of workload. EFGH 100 this winter?", True),
+    ("postponing my ABCD 110 until summer, EFGH 100 ok?", True),
+    ("saving ABCD 110 (the lab one) for third year. EFGH 100?", True),
+    ("pushed through ABCD 110 last year. EFGH 100?", False),  # no "to"/"until" after it: not put off
+])
+def test_a_course_put_off_is_planned_not_done(text, put_off):
+    mentions = read_mentions(text, SUBJECTS)
+    assert st._put_off(text, mentions[0]) == put_off
+
+
 def test_a_stated_pass_is_a_done_cue_the_classifier_overrules_only_when_sure():
     text = "scraped a 55 in ABCD 110, can I take EFGH 100?"
     assert read_mentions(text, SUBJECTS)[0].role == ""
@@ -711,6 +735,17 @@ def test_a_this_away_from_the_season_does_not_make_the_later_course_now():
     assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0])
     now = "ABCD 110 this summer and EFGH 100 this winter, alright?"
     assert not st.earlier_term(now, read_mentions(now, SUBJECTS)[0])
+
+
+@pytest.mark.parametrize("text, theirs", [
+    # a second course in the same person's clause is theirs too
+    ("my cousin took ABCD 454 power systems right after ABCD 453 and said it was fine. can I take EFGH 100?", True),
+    # unless the student comes in between
+    ("my cousin took ABCD 454 and I took ABCD 453. can I take EFGH 100?", False),
+    ("my cousin took ABCD 454, but ABCD 453 is on my record. EFGH 100?", False),
+])
+def test_a_course_further_on_in_someone_elses_clause_is_theirs(text, theirs):
+    assert st.someone_else(text, read_mentions(text, SUBJECTS), 1) == theirs
 
 
 @pytest.mark.parametrize("text", ["ABCD 110 and EFGH 100 both in summer term 1, is that possible?",
