@@ -40,8 +40,11 @@ _CLAUSE_START = (r"(?:one of|all of|both of|two of|three of|either|a score|a gra
 _AND_SPLIT_RE = re.compile(r",?\s+and\s+(?=" + _CLAUSE_START + r")", re.IGNORECASE)
 _OR_SPLIT_RE = re.compile(r",?\s+or\s+(?=" + _CLAUSE_START + r")", re.IGNORECASE)
 _COMMA_CLAUSE_RE = re.compile(r",\s*(?=(?:one|all|both|two) of\b)", re.IGNORECASE)
+# "a score of 68% or higher in A", and the calendar's "Prerequisite grade requirement: 68% in A,B" (a few MATH
+# entries), where the mark is asked of every course listed
 _SCORE_RE = re.compile(
-    r"^(?:a |an )?(?:minimum )?(?:overall |combined )?(?:score|grade|mark|average)s?\s+of\s+(?:at least\s+)?"
+    r"^(?:(?P<each>prerequisite grade requirement:\s*)|"
+    r"(?:a |an )?(?:minimum )?(?:overall |combined )?(?:score|grade|mark|average)s?\s+of\s+(?:at least\s+)?)"
     r"(?P<min>\d+)\s*%"
     r"(?:\s+or\s+(?:higher|better|above|more))?\s*(?:in|on)\s+(?P<rest>.+)$", re.IGNORECASE | re.DOTALL)
 _COREQ_RE = re.compile(r"^(?:a\s+)?corequisite\s+of\s+(?P<rest>.+)$|^(?P<rest2>.+?)\s+as\s+a\s+corequisite$",
@@ -63,8 +66,7 @@ _TYPED = (
     ("high_school", re.compile(r"\bhigh[- ]school\b|\bsecondary school\b|\bgrade 1[12]\b", re.IGNORECASE)),
 )
 NOTE_RE = re.compile(r"^Credit will be granted|not eligible for Credit/D/Fail|\brecommended\b|\bstrongly\b|"
-                     r"\bencouraged\b|"
-                     r"\bPrerequisite grade requirement\b", re.IGNORECASE)
+                     r"\bencouraged\b", re.IGNORECASE)
 _SENTENCE_SPLIT_RE = re.compile(r"(?<=[a-z0-9)\]%])\.\s+(?=[A-Z(0-9])")
 
 
@@ -212,7 +214,7 @@ def _condition(text: str, subjects) -> dict:
         rest = m["rest"]
         codes = [c for c, _, _ in find_codes(rest)]
         return {"op": "score", "min": int(m["min"]), "codes": codes, "text": text,
-                "quant": "all" if re.match(r"(?:each|both|all) of", rest, re.IGNORECASE) else "one"}
+                "quant": "all" if m["each"] or re.match(r"(?:each|both|all) of", rest, re.IGNORECASE) else "one"}
     m = _COREQ_RE.match(text)
     if m:
         inner = parse_requirement(_strip(m["rest"] or m["rest2"]), subjects)
@@ -322,16 +324,13 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     sentences = [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z])", text) if s.strip()]
     kept, notes = [], []
     for s in sentences:
-        grade = _GRADE_REQUIREMENT_RE.match(s)
-        if grade:  # a minimum mark is a requirement, not advice: "68% in MATH321" is a score of 68 in MATH 321
-            codes = [f"{a} {b}" for a, b in _RUN_TOGETHER_CODE_RE.findall(grade["codes"])]
-            s = f"A score of {grade['min']}% or higher in {'each of ' if len(codes) > 1 else ''}{', '.join(codes)}."
+        if _GRADE_REQUIREMENT_RE.match(s):  # a minimum mark is a requirement, not advice ("68% in MATH321")
+            s = _RUN_TOGETHER_CODE_RE.sub(r"\1 \2", s).replace(",", ", ").replace(",  ", ", ")
         (notes if NOTE_RE.search(s) else kept).append(s)
     return " ".join(kept), notes
 
 
 # "Prerequisite grade requirement: 68% in MATH322,MATH321." (the calendar's own sentence for a few MATH
 # courses): the codes run together and were read as a note, so a 66 in MATH 321 answered "Yes" for MATH 418
-_GRADE_REQUIREMENT_RE = re.compile(r"^Prerequisite grade requirement:\s*(?P<min>\d{1,3})\s*%\s+in\s+(?P<codes>.+?)\.?$",
-                                   re.IGNORECASE)
-_RUN_TOGETHER_CODE_RE = re.compile(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\b")
+_GRADE_REQUIREMENT_RE = re.compile(r"^Prerequisite grade requirement:\s*\d{1,3}\s*%\s+in\b", re.IGNORECASE)
+_RUN_TOGETHER_CODE_RE = re.compile(r"\b([A-Z]{2,5})(\d{3}[A-Z]?)\b")

@@ -29,8 +29,8 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, placed_after_asked, plan_order, puts_in_one_term,
-                                   settle_statuses)
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, is_hypothesis, placed_after_asked, plan_order,
+                                   puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
@@ -266,12 +266,15 @@ _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|li
 PROGRAM_CUE_RE = re.compile(
     r"\b(?:major|majors|minor|minors|honou?rs|speciali[sz]ations?|spec|program|programs|programme|degree|"
     r"b\.?\s?sc|b\.?\s?a|b\.?\s?a\.?\s?sc|b\.?\s?com|concentration|stream|students?|faculty|"
-    r"requirements?|required|requires?|(?:have|has|need|needs) to (?:take|do)|must (?:take|do)|mandatory|compulsory|"
+    r"requirements?|required|requires?|(?:have|has|need|needs) to (?:take|do)(?! before\b)|must (?:take|do)|mandatory|compulsory|"
     r"obligatory|eng|engg|engineers?|"
     r"engineering|count(?:s)? (?:toward|towards|for))\b", re.IGNORECASE)
-# "(the BSc, not geo eng)": a program named only to be set aside is not the one asked about
-_NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other than)\s+(?:the\s+)?"
-                             r"(?:[a-z]+\s+){0,2}[a-z]+", re.IGNORECASE)
+# "(the BSc, not geo eng)": a program named only to be set aside is not the one asked about, nor a field the
+# student has taken nothing in ("haven't taken any data science yet")
+_NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other than|"
+                             r"(?:haven'?t|havent|have not|never|didn'?t|didnt)\s+(?:taken|done|had|take|do)(?:\s+any)?)"
+                             r"\s+(?:the\s+)?"
+                             r"(?:[a-z]+\s+){0,2}[a-z]+(?:\s+(?:or|nor)\s+(?:[a-z]+\s+){0,2}[a-z]+)?", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
                             # "..., also what does it need" starts a part; "can I also receive credit" does not, nor
                             # does "also" after its clause's subject ("if I also haven't done A")
@@ -1056,6 +1059,18 @@ def _one_course_asked(sentences: list[str], local: list[CodeMention]) -> bool:
     return len(codes_last) == 1 and bool(earlier) and _BACK_REFERENCE_RE.search(last) is None
 
 
+# credit the student says they hold: "had credit for A", "got transfer credit in B"
+_CREDIT_HAD_RE = re.compile(r"\b(?:i|i've|ive|i'm|have|has|had|got|get|earned|received|hold|with)\s+(?:already\s+)?"
+                            r"(?:(?:transfer|advanced|the)\s+)?credits?\s+(?:for|in|from)\b", re.IGNORECASE)
+
+
+def _credit_only_had(part: str) -> bool:
+    """Whether every credit word in the question tells credit the student holds, and nothing asks for a
+    number: then no credit count is asked."""
+    rest = _CREDIT_HAD_RE.sub(" ", part)
+    return not (dict(FACETS)["credits"].search(rest) or _NUMBER_ASKED_RE.search(rest) or _CREDIT_SUM_RE.search(rest))
+
+
 def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str], programs: list[str],
                              part: str, told_history: bool = False, story: str = "") -> list[tuple[str, float]]:
     """Readings the slots and the question's shape settle better than the topic words do.
@@ -1077,6 +1092,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     """
     if not feasible:
         return feasible
+    if feasible[0][0] in ("credits", "credits_total") and len(feasible) > 1 and _credit_only_had(part):
+        # "credit for A and B is mine, dropped C. D needs what else?": the credit is had, not asked
+        feasible = feasible[1:] + feasible[:1]
     top = feasible[0][0]
     names = [name for name, _ in feasible]
 
@@ -1374,8 +1392,13 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
                 q.not_completed += [c for c in q.unclear if c in skipped]
                 q.unclear = [c for c in q.unclear if c not in skipped]
             if q.asks_sufficiency and not _states_history(q.text):
-                # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check
-                q.completed, q.unclear = q.completed + q.unclear, []
+                # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check;
+                # one supposed ("if I had A, would that be enough") is answered "once you have completed A"
+                supposed = [m for m in pool if m.code in q.unclear and is_hypothesis(text, m)]
+                for m in supposed:
+                    m.role, m.cue, m.assumed = NOT_DONE, "planned", True
+                q.not_completed += list(dict.fromkeys(m.code for m in supposed))
+                q.completed, q.unclear = q.completed + [c for c in q.unclear if c not in q.not_completed], []
             elif q.asks_membership and not _states_history(q.text):
                 # "is A a valid option for B": A is asked about, not told done; only a course the words ask of
                 # (no status told beside it) is taken as the premise, never one told in words of not done

@@ -571,6 +571,19 @@ def read_standing_below(text: str) -> int:
     return _stated_years(text)[1]
 
 
+_THIRD_PARTY_RE = re.compile("|".join(_CUE_DATA["third_party"]), re.IGNORECASE)
+_STUDENT_RE = re.compile("|".join(_CUE_DATA["first_person"]), re.IGNORECASE)
+_ASKED_FOR_THEM_RE = re.compile("|".join(_CUE_DATA["asks_for_them"]), re.IGNORECASE)
+
+
+def _someone_elses_year(text: str, at: int) -> bool:
+    """"my roommate's a 3rd-year who took A": the year is the roommate's, told in a clause whose subject is
+    someone else and where the student does not speak of themselves (it had read as the student's standing)."""
+    clause = text[_clause_start(text, at):at]
+    return _THIRD_PARTY_RE.search(clause) is not None and _STUDENT_RE.search(clause) is None \
+        and _ASKED_FOR_THEM_RE.search(text) is None  # "my son's a third-year; may he take A": his year counts
+
+
 def _stated_years(text: str) -> tuple[int, int]:
     """(the student's year, a year they say they have not reached), each 0 when not said: one pass over the
     year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
@@ -579,7 +592,7 @@ def _stated_years(text: str) -> tuple[int, int]:
         negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
-        if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]):
+        if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()):
             continue
         if negated:
             bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)

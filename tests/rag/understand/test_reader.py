@@ -463,6 +463,22 @@ def test_the_year_a_course_was_taken_in_is_not_the_students_year():
     assert read_standing("I'm in 2nd year and took WIDG 121") == 2
 
 
+def test_someone_elses_year_is_not_the_students():
+    from rag.understand.slots import read_standing
+
+    assert read_standing("My friend is in third year and took WIDG 353. I'm only in second year.") == 2
+    assert read_standing("my roommate is in 4th year. can I take WIDG 353?") == 0
+    assert read_standing("my friend and I are in third year") == 3  # the student is named beside them
+    assert read_standing("My son is in his third year. Can he take WIDG 353?") == 3  # asked for him
+
+
+def test_a_supposed_course_asked_as_enough_is_a_premise_not_a_course_done(reader):
+    q = understand("if i had ABCD 213, hypothetically, would that be enough to take ABCD 310?", reader)
+    assert (q.intent, q.completed, q.assumed) == ("eligibility", [], ["ABCD 213"])
+    q = understand("is ABCD 213 enough for ABCD 310?", reader)  # asked, not supposed: the premise as had
+    assert (q.completed, q.assumed) == (["ABCD 213"], [])
+
+
 @pytest.mark.parametrize("text, intent", [
     # the need-word governs a course: whether the other needs it, not a history of it
     ("need abcd 210 for the efgh 200 thing? y/n", "need_check"),
