@@ -241,7 +241,7 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         # a third course named beside a pair is not answered as the pair's "Yes": what the third one is to the
         # student (done, not taken, a comparison) is read less surely than a pair alone, and a "Yes" resting on
         # that reading was wrong on a held-out question
-        return exclusion_with_history(q, facts)
+        return exclusion_with_history(q, facts) or _pair_beside_a_third(q, facts)
     found = cited_pair(q, facts)
     if found is None:
         return None
@@ -280,6 +280,36 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
                 "calendar's course entries do not stop you earning credit for both.")
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
+
+
+def _pair_beside_a_third(q: Question, facts: FactStore) -> FactAnswer | None:
+    """"Both A and B for credit, or do they exclude each other like C does?" with no history to weigh: the
+    pair's facts, and what the third course excludes. A "No" (the pair is excluded) stands; a "Yes" loses its
+    verdict word, since the pair was read beside a course whose part in the question is less sure."""
+    if len(q.targets) != 2 or any(t not in facts.courses for t in q.targets):
+        return None
+    pair = exclusion(replace(q, entities=replace(q.entities, courses=list(q.targets))), facts)
+    if pair is None:
+        return None
+    text = pair.text
+    if pair.verdict == "yes":
+        body = text.removeprefix("Yes: ")
+        text = body[:1].upper() + body[1:]
+    w = _Writer()
+    for source in pair.sources:  # the pair's citations keep their numbers
+        w.cite(source)
+    lines = [text]
+    for code in (c for c in dict.fromkeys(q.entities.courses) if c not in q.targets and c in facts.courses):
+        third = facts.courses[code]
+        said: dict[tuple[str, str], list[str]] = {}  # one sentence naming both of the pair is told once
+        for t in q.targets:
+            if excluded_pair(third, facts.courses[t], facts):
+                holder, sentence = _exclusion_sentence(third, facts.courses[t])
+                said.setdefault((holder.code, sentence), []).append(t)
+        for (holder, sentence), pair_codes in said.items():
+            lines.append(f"{third.code} is credit-excluded with {', '.join(pair_codes)}: {holder}: {_quote(sentence)} "
+                         f"{w.cite(course_source(facts.courses[holder]))}")
+    return FactAnswer("exclusion", "" if pair.verdict == "yes" else pair.verdict, "\n".join(lines), w.sources)
 
 
 def credit_compare(q: Question, facts: FactStore) -> FactAnswer | None:

@@ -133,3 +133,26 @@ def test_two_courses_of_one_group_in_a_third_entrys_list_are_not_excluded_from_e
     assert shared_exclusion(c["ABCD 203"], c["ABCD 233"], facts) is None  # its own entry: not a third course's
     assert shared_exclusion(c["EFGH 101"], c["EFGH 102"], facts)[0].code == "EFGH 100"  # a plain list
 
+
+
+def test_a_pair_asked_beside_a_third_course_gets_the_pairs_facts_with_no_yes():
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    sentence = "Credit will be granted for only one of ABCD 100 and either or both ABCD 101 or ABCD 102."
+    third = replace(tiny_course("ABCD 100"), exclusion=sentence, excluded_with=["ABCD 101", "ABCD 102"])
+    facts = FactStore(courses={c.code: c for c in (third, tiny_course("ABCD 101"), tiny_course("ABCD 102"))},
+                      required_by={}, coreq_of={}, excluded={"ABCD 101": {"ABCD 100"}, "ABCD 102": {"ABCD 100"},
+                                                               "ABCD 100": {"ABCD 101", "ABCD 102"}})
+    # "both ABCD 101 and ABCD 102 for credit, or do they exclude each other like ABCD 100 does?"
+    q = Question(text="", entities=Entities(courses=["ABCD 101", "ABCD 102", "ABCD 100"]), intent="exclusion",
+                 target="ABCD 101", targets=["ABCD 101", "ABCD 102"])
+    fact = exclusion(q, facts)
+    assert fact.verdict == "" and fact.text.startswith("Neither ABCD 101")
+    assert fact.text.count(sentence) == 1 and "ABCD 100 is credit-excluded with ABCD 101, ABCD 102" in fact.text
+    # a pair that is excluded keeps its "No"
+    pair = replace(q, entities=Entities(courses=["ABCD 100", "ABCD 101", "ABCD 102"]), target="ABCD 100",
+                   targets=["ABCD 100", "ABCD 101"])
+    assert exclusion(pair, facts).verdict == "no"
