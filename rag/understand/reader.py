@@ -192,6 +192,15 @@ _NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|
                             r"(?:have\s+to|need\s+to|be\s+required\s+to)?\s*(?:have\s+)?(?:completed|taken|done|passed|"
                             r"finished|take|do|complete|pass|finish)\b|is\s+it\s+(?:really\s+)?(?:necessary|required|"
                             r"mandatory|compulsory|a must)\s+to\b)", re.IGNORECASE)
+
+
+def _asks_need_first(part: str) -> bool:
+    """"must I finish A first", at the start or after a short lead-in ("for B (its title) - must A be done
+    before it?")."""
+    lead = _LEAD_IN_RE.match(part)
+    return _NEED_FIRST_RE.search(part) is not None or (lead is not None and _NEED_FIRST_RE.search(part[lead.end():]) is not None)
+
+
 # the need-word governs a course: "need A for B?", "B - do I need the first ... course (A)" (not "need for B")
 _NEEDS_COURSE_RE = re.compile(r"\b(?:need|needs|require|requires)\s+(?:to\s+(?:have\s+)?(?:take|taken|do|done|finish|"
                               r"finished|complete|completed|pass|passed)\s+)?(?:the\s+|a\s+)?"
@@ -1197,8 +1206,12 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                                                    or _EXCLUSION_WORD_RE.search(part) or _BOTH_ASK_RE.search(part)):
         return first("eligibility")  # "would A count toward B's prereq": does A suffice
     if len(courses) >= 2 and top in ("eligibility", "prereq_of", "unlocks") and "need_check" in names \
-            and _NEED_FIRST_RE.search(part) and not _SUFFICES_RE.search(part):
+            and _asks_need_first(part) and not _SUFFICES_RE.search(part):
         return first("need_check")  # "is completing A a must before B": whether B needs A
+    required = _IS_REQUIRED_RE.search(part)
+    if len(courses) == 2 and top == "eligibility" and "need_check" in names and required \
+            and not told_history and not _states_history(part[:required.start()]):
+        return first("need_check")  # "(story) is A really needed for B, or is it optional": B's need of A
     needs = _NEEDS_COURSE_RE.search(part)
     if len(courses) == 2 and top in ("eligibility", "prereq_of", "coreq_of", "decline", "other", "describe") \
             and "need_check" in names and needs and not _states_history(part[:needs.start()]) \
@@ -1638,7 +1651,9 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         # the courses the skipping word governs follow it ("skip A"), unless a word leads on to the goal
         # ("A optional for B", "A left out en route to B": the course before it is the one skipped)
         before = [i for i, m in enumerate(local) if m.end <= skip.start()]
-        asked = _skipped_after(text, local) or before[-1:]
+        # "is A needed for B, or may I drop it": a course a goal word leads to ("for B") is not the one left out
+        unled = [i for i in before if not _GOAL_BEFORE_RE.search(text[max(0, local[i].start - 12):local[i].start])]
+        asked = _skipped_after(text, local) or (unled or before)[-1:]
         left = [i for i in range(len(local)) if local[i].code not in {local[j].code for j in asked}]
         if asked and not left:  # "skip A and B?" with no third course: B is where the student is going
             asked = asked[:1]

@@ -463,6 +463,16 @@ def test_the_year_a_course_was_taken_in_is_not_the_students_year():
     assert read_standing("I'm in 2nd year and took WIDG 121") == 2
 
 
+@pytest.mark.parametrize("text", [
+    "is ABCD 110 really needed for ABCD 210 or can i leave it out and just audition",
+    "third year here, never joined the band. is ABCD 110 really needed for ABCD 210 or can i leave it out",
+    "for ABCD 210 (the big one) - do I have to finish ABCD 110 first? my advisor was vague",
+])
+def test_whether_a_course_is_needed_for_another_names_the_goal_after_for(reader, text):
+    q = understand(text, reader)
+    assert (q.intent, q.target, q.asked) == ("need_check", "ABCD 210", ["ABCD 110"])
+
+
 def test_someone_elses_year_is_not_the_students():
     from rag.understand.slots import read_standing
 
