@@ -29,10 +29,10 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, is_hypothesis, placed_after_asked, plan_order,
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
                                    puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
-from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, LABEL_AFTER_RE as _LABEL_AFTER_RE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
@@ -1524,9 +1524,10 @@ _COUNTS_ASK_RE = re.compile(r"\b(?:will|would|does|do)\s+(?!only\b)(?:\S+\s+){1,
                             r"(?!\s+(?:against|as)\b)", re.IGNORECASE)
 
 
-def _heads_as_label(mention: CodeMention, text: str) -> bool:
-    """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ..."."""
-    return mention.start <= 2 and _LABEL_AFTER_RE.match(text[mention.end:mention.end + 4]) is not None
+def _heads_as_label(mention: CodeMention, text: str, mentions: list[CodeMention]) -> bool:
+    """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ...", "guided study
+    DHYG 406: ..." (a few title words around it)."""
+    return heads_the_question(text, mentions, mention)
 
 
 def _not_taking(m: CodeMention, n: int, pool: list[CodeMention], text: str) -> bool:
@@ -1570,7 +1571,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         return list(dict.fromkeys(cued))
     # "my roommate did A after B. I have B and C. eligible?": B, told done in the student's own words, is history
     plain = [m for m in local if m.role == "" and m.code not in told] or [m for m in local if m.role == ""]
-    if len(plain) > 1 and _heads_as_label(plain[0], text):
+    if len(plain) > 1 and _heads_as_label(plain[0], text, local):
         return [plain[0].code]
     if plain:
         return [plain[-1].code]
@@ -1692,7 +1693,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         for k, gap in enumerate(between):
             if _REQUIRES_RE.search(gap):
                 return list(range(0, k + 1))
-    if len(local) >= 2 and _heads_as_label(local[0], text):
+    if len(local) >= 2 and _heads_as_label(local[0], text, local):
         return [0]  # "B — is A the sole route": the course heading the question is the one asked about
     return [len(local) - 1]
 

@@ -147,6 +147,26 @@ class Slots:
 # what follows a course that heads the question as its label: "A: ...", "A - ...", "A — ..."
 LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 _ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
+# the question's heading: a course, with at most a few title words around it, before a colon or a dash
+# ("guided study DHYG 406: ...", "PHRM 330 acute care: ...", "data viz BUSI 414 — ...")
+_HEADING_RE = re.compile(r"^\W*(?P<head>[^:?!.;\n\u2013\u2014]{0,70}?)(?::|\s+-+\s|\s?[\u2013\u2014]+\s?|\s*\.{3,}|\s*\u2026)")
+HEADING_TITLE_WORDS = 6  # title words beside the code in a heading; more reads as a sentence, not a heading
+
+
+def heading_mention(text: str, mentions: list[CodeMention]) -> CodeMention | None:
+    """The course that heads the question as its label, with the few title words students put around it, or None:
+    one course in the heading and no word there of what the student did or asks (no cue, no "I")."""
+    found = _HEADING_RE.match(text)
+    if found is None:
+        return None
+    inside = [m for m in mentions if m.end <= found.end("head")]
+    if len(inside) != 1:
+        return None
+    rest = text[:inside[0].start] + " " + text[inside[0].end:found.end("head")]
+    if len(re.findall(r"[A-Za-z']+", rest)) > HEADING_TITLE_WORDS or _CUE_RE.search(rest) \
+            or re.search(r"\b(?:i|i'm|im|i've|ive|my|me)\b", rest, re.IGNORECASE):
+        return None
+    return inside[0]
 _NAMED_CODE_RE = re.compile(
     r"\b(" + "|".join(sorted((re.escape(n) for n in SUBJECT_NAMES if " " not in n or len(n) < 16), key=len,
                              reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
@@ -266,6 +286,9 @@ _OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") +
 _BARE_HAVE_RE = re.compile(r"\s*((?:already |also )?have)\s+", re.IGNORECASE)
 
 
+_MARK_FOR_RE = re.compile(r"\b(?:avg|average|grade|grades|mark|marks|score|gpa)\s+(?:\w+\s+)?for$", re.IGNORECASE)
+
+
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
     """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
     separates them ("without A or B": both not completed)."""
@@ -289,6 +312,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     kind = "not" if last["not"] else "done" if last["done"] else "target"
     if kind == "done" and _OBLIGATION_RE.search(last.group(0)) and re.match(r"\s+to\b", window[last.end():]):
         return NONE, ""  # "have to sit through A", "I've got to take A": a duty, not a course had
+    if kind == "target" and _MARK_FOR_RE.search(window[:last.end()]):
+        return NONE, ""  # "my combined avg for A was 66": the mark's course, not one asked about
     if kind == "not" and _PRONOUN_OBJECT_RE.match(window[last.end():]):
         return NONE, ""  # "failed it, B possible?": the failed course is the one before, not B
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):

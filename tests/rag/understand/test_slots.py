@@ -248,3 +248,8 @@ def test_a_calendar_year_is_not_a_mark():
 ])
 def test_a_course_said_to_be_on_the_record_or_absent_from_it_is_a_cue(text, role):
     assert read_mentions(text, SUBJECTS)[0].role == role
+
+
+def test_a_mark_for_a_course_does_not_make_it_the_course_asked():
+    roles = [m.role for m in read_mentions("my combined avg for ABC 211 was 66%. ABC 330 ok?", ["ABC"])]
+    assert roles[0] != TARGET

@@ -764,3 +764,18 @@ def test_an_object_pronoun_after_the_students_own_word_does_not_make_the_course_
     assert st.someone_else(theirs, read_mentions(theirs, SUBJECTS), 0)
     elided = "My friend finished EFGH 100 and is in ABCD 110 now. Can I take EFGH 200?"  # her subject goes on
     assert st.someone_else(elided, read_mentions(elided, SUBJECTS), 1)
+
+
+@pytest.mark.parametrize("text, heads", [
+    # a course with a few title words before a colon or dash heads the question: it is the one asked about
+    ("guided study ABCD 406: ABCD 400 done, ABCD 461 done. can i take it in the spring", True),
+    ("data viz EFGH 414 \u2014 is EFGH 291 all i need or is there more", True),
+    ("ABCD 491 \u2014 passed ABCD 451, ABCD 452. do i qualify", True),  # "passed" is the next courses' cue
+    # its own story after the mark: the student speaks of it, naming no other course
+    ("ABCD 422 - I've still got a deferred final outstanding. Does that block me from EFGH 423?", False),
+    ("ABCD 100: passed. EFGH 101?", False),
+    ("I took ABCD 100: is EFGH 101 open?", False),  # a sentence, not a heading
+])
+def test_a_course_heading_the_question_is_the_one_asked_about(text, heads):
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.heads_the_question(text, mentions, mentions[0]) == heads
