@@ -194,6 +194,17 @@ _NEED_FIRST_RE = re.compile(r"^\W*(?:(?:so|ok|okay|and|but|also)\W+)?(?:(?:must|
                             r"mandatory|compulsory|a must)\s+to\b)", re.IGNORECASE)
 
 
+# a need asked, not told ("do I really also need A", not "I still need A")
+_DO_I_NEED_RE = re.compile(r"\b(?:do|does|would|will|must|should)\s+(?:i|you|u|we|one)\s+(?:\w+\s+){0,2}?need\s+"
+                           r"(?:to\s+(?:take|do|have)\s+)?[A-Za-z]{2,5} ?\d{3}", re.IGNORECASE)
+
+
+def _last_sentence(text: str) -> str:
+    """The question's last sentence: where a told history ends and the asking starts."""
+    sentences = [x for x in re.split(r"(?<=[.?!])\s+", text.strip()) if x.strip()]
+    return sentences[-1] if sentences else text
+
+
 def _asks_need_first(part: str) -> bool:
     """"must I finish A first", at the start or after a short lead-in ("for B (its title) - must A be done
     before it?")."""
@@ -1212,6 +1223,10 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) == 2 and top == "eligibility" and "need_check" in names and required \
             and not told_history and not _states_history(part[:required.start()]):
         return first("need_check")  # "(story) is A really needed for B, or is it optional": B's need of A
+    asked_need = _IS_REQUIRED_RE.search(_last_sentence(part)) or _DO_I_NEED_RE.search(_last_sentence(part))
+    if len(courses) >= 3 and top in ("eligibility", "unlocks") and "need_check" in names and asked_need \
+            and told_history and not _SUFFICES_RE.search(part):
+        return first("need_check")  # "took C. is A necessary for B?": B's need of A, with C the student's route
     needs = _NEEDS_COURSE_RE.search(part)
     if len(courses) == 2 and top in ("eligibility", "prereq_of", "coreq_of", "decline", "other", "describe") \
             and "need_check" in names and needs and not _states_history(part[:needs.start()]) \
@@ -1287,11 +1302,26 @@ def _unsettled_history(m: CodeMention) -> bool:
 SKIP_REACH = 40  # characters between a word of skipping and the course it skips ("leave A out", "can A be skipped")
 
 
+def _past_the_skipped(targets: list[str], local: list[CodeMention], text: str) -> list[str]:
+    """"leave A off my plan and still do B next year?": the course a skip word points at is not the one asked
+    about; the one other course not told done is (B's time word had made it read as planned, and A the target)."""
+    skipped = _skipped_courses(text, local)
+    others = list(dict.fromkeys(m.code for m in local if m.code not in skipped and m.role != DONE))
+    return others if targets[0] in skipped and len(others) == 1 else targets
+
+
+_PRONOUN_AFTER_RE = re.compile(r"\s+(?:it|that(?:\s+one)?|this(?:\s+one)?|them)\b", re.IGNORECASE)
+
+
 def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
     """The courses a word of skipping points at: one inside it ("leave A aside"), the first named after it
     (not the goal a "for" names), or one named just before it."""
     out: set[str] = set()
     for skip in _SKIP_RE.finditer(text):
+        if _PRONOUN_AFTER_RE.match(text, skip.end()):  # "avoid it, yet reach B": "it" is the course before
+            before = [m for m in local if m.end <= skip.start()]
+            out |= {before[-1].code} if before else set()
+            continue
         after = [m for m in local if skip.start() <= m.start <= skip.end() + SKIP_REACH][:1]
         after = [m for m in after if not _GOAL_BEFORE_RE.search(text[skip.end():m.start])]  # "avoidable for C":
         # C is the goal, and the course skipped is the one before the word
@@ -1382,6 +1412,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if plan:
             _read_plan(plan)
         targets = [] if intent in ("unlocks", "program_left") else _targets(local, text)
+        if intent == "eligibility" and len(targets) == 1 and _SKIP_RE.search(text):
+            targets = _past_the_skipped(targets, local, text)
         q.targets = targets
         q.target = targets[0] if targets else ""
         # another part's courses count only where their own words tell history ("(2) credits of B" is no B taken)
@@ -1458,9 +1490,10 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if together and set(together) <= set(q.asked):
             # "can I skip both A and B for C": each is left out, so C must be reachable without all of them
             q.not_completed = list(dict.fromkeys(q.not_completed + together))
-        elif q.asks_skip and any(a not in told_done | told_not for a in q.asked):
+        elif (q.asks_skip or told_done) and any(a not in told_done | told_not for a in q.asked):
             # "can I skip A for B if I've already done C": C is the student's route, not a course to skip;
-            # "... and I failed C": C is a route closed, told apart from the course the skip word points at
+            # "... and I failed C": C is a route closed, told apart from the course the skip word points at;
+            # "took C. is A necessary for B?": C, told done, is the route, and A the course asked about
             q.completed = [a for a in q.asked if a in told_done]
             q.not_completed = [a for a in q.asked if a in told_not]
             q.asked = [a for a in q.asked if a not in told_done | told_not]

@@ -473,6 +473,31 @@ def test_whether_a_course_is_needed_for_another_names_the_goal_after_for(reader,
     assert (q.intent, q.target, q.asked) == ("need_check", "ABCD 210", ["ABCD 110"])
 
 
+@pytest.mark.parametrize("text", [
+    "third-year here, took ABCD 213. Is ABCD 221 necessary for ABCD 310?",
+    "i've got ABCD 213 done. do i really also need ABCD 221 to get into ABCD 310",
+])
+def test_a_need_asked_after_a_history_is_a_need_question_with_the_history_as_route(reader, text):
+    q = understand(text, reader)
+    assert (q.intent, q.target, q.asked, q.completed) == ("need_check", "ABCD 310", ["ABCD 221"], ["ABCD 213"])
+
+
+def test_the_course_a_skip_word_points_at_is_not_the_one_asked_about(reader):
+    q = understand("I've got ABCD 110 on my transcript. can I leave ABCD 210 off my plan and still do ABCD 310 "
+                   "next year?", reader)
+    assert (q.intent, q.target, q.completed, q.not_completed) == ("eligibility", "ABCD 310", ["ABCD 110"], ["ABCD 210"])
+
+
+def test_a_skip_word_with_a_pronoun_object_skips_the_course_before(reader):
+    from rag.understand.reader import _skipped_courses
+    from rag.understand.slots import read_mentions
+
+    text = "ABCD 210 is the darkroom one and I hate it. can I avoid it and still end up in ABCD 310 later?"
+    assert _skipped_courses(text, read_mentions(text, SUBJECTS)) == {"ABCD 210"}
+    q = understand(text, reader)
+    assert (q.target, q.not_completed) == ("ABCD 310", ["ABCD 210"])
+
+
 def test_someone_elses_year_is_not_the_students():
     from rag.understand.slots import read_standing
 
