@@ -329,6 +329,8 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\b(?:would|will|do|does|can|could)\s+(?:\S+\s+){1,6}?double[- ]?count\b|"
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
+                          # "do A and B both earn credit", "both credited"
+                          r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|show up as|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
@@ -648,7 +650,7 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
 
 
 # a short lead-in before the question proper: "For C, would either A or B count?", "Quick one: is A needed?"
-_LEAD_IN_RE = re.compile(r"^\s*(?:[^,:;?.!]+?\s+){0,5}?[^,:;?.!\s]+\s*(?:[,:;]|\s[-\u2013\u2014]+)\s*")
+_LEAD_IN_RE = re.compile(r"^\s*(?:[^,:;?.!]+?\s+){0,5}?[^,:;?.!\s]+\s*(?:[,:;]|\s[-\u2013\u2014]+|\.{3,}|\u2026)\s*")
 # "A is 3 credits, right?": a statement put to be confirmed (not "which one is right?")
 _TAG_QUESTION_RE = re.compile(r"^(?!\s*(?:what|which|how|why|when|where|who)\b)[^?]*?[\s,](?:right|correct|yeah)\s*\?",
                               re.IGNORECASE)

@@ -149,7 +149,8 @@ LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 _ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
 # the question's heading: a course, with at most a few title words around it, before a colon or a dash
 # ("guided study DHYG 406: ...", "PHRM 330 acute care: ...", "data viz BUSI 414 — ...")
-_HEADING_RE = re.compile(r"^\W*(?P<head>[^:?!.;\n\u2013\u2014]{0,70}?)(?::|\s+-+\s|\s?[\u2013\u2014]+\s?|\s*\.{3,}|\s*\u2026)")
+_HEADING_RE = re.compile(r"^\W*(?P<head>[^:?!.;\n\u2013\u2014]{0,70}?)(?::|\s+-+\s|\s?[\u2013\u2014]+\s?|\s*\.{3,}|\s*\u2026|"
+                         r"\s*\?+\s+(?=\S))")  # "A (title) next term? I W'd out of B": a first question naming only A
 HEADING_TITLE_WORDS = 6  # title words beside the code in a heading; more reads as a sentence, not a heading
 
 

@@ -916,6 +916,9 @@ def _told_status(text: str, m: CodeMention) -> bool:
             or (_FIRST_PERSON_RE.search(sentence) is not None and not _CODE_AHEAD_RE.search(sentence)))
 
 
+_ASKED_HEADING_RE = re.compile(r"[^.?!:;\u2013\u2014]{0,50}\?")  # a heading that is itself a question: "A next term?"
+
+
 def heads_the_question(text: str, mentions: list[CodeMention], m: CodeMention) -> bool:
     """Whether ``m`` heads the question as the course asked about ("guided study A: B and C behind me. ok for
     spring?"), not as a course whose own story follows its colon ("A - I failed it. B?")."""
@@ -1059,8 +1062,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
                 and s.label not in ("in_progress", "planned"):
             m.role, m.cue = NOT_DONE, "failed"  # a stated mark below a pass: not done, whatever the words say
             continue
-        if heads_the_question(text, mentions, m) \
-                and s.label not in _NOT_COMPLETED:  # "A: never did it - B ok?" is told, whatever the words
+        if heads_the_question(text, mentions, m) and (s.label not in _NOT_COMPLETED or (  # "A: never did it - B ok?"
+                s.label != "not_done" and _ASKED_HEADING_RE.match(text, m.end))):  # "A next term? I W'd out of B"
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")

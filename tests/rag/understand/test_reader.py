@@ -1203,3 +1203,22 @@ def test_what_is_left_of_a_year_if_a_course_is_done_takes_the_course_as_done(rea
     q = understand("I'm in year 2 of Mechanical Engineering. what is left for me this year if I've done ABCD 210?",
                    reader)
     assert q.intent == "program_left" and q.completed == ["ABCD 210"] and q.year == 2
+
+
+@pytest.mark.parametrize("text", ["do ABCD 101 and ABCD 102 both earn credit or are they mutually exclusive",
+                                  "took ABCD 477 in undergrad, now want ABCD 577. both credited?"])
+def test_asked_both_ways_the_lead_answers_whether_both_count(text):
+    from rag.understand.reader import _asks_excluded
+
+    assert not _asks_excluded(text)
+
+
+def test_a_lead_in_ended_by_dots_still_asks_yes_or_no():
+    from rag.understand.reader import _asks_yes_no
+
+    assert _asks_yes_no("ABCD 388 and EFGH 388... would i get 6 credits total if i take both")
+
+
+def test_a_first_question_naming_one_course_heads_the_question(reader):
+    q = understand("abcd 210 next term? im a major but i W'd out of abcd 110 in october", reader)
+    assert (q.target, q.not_completed) == ("ABCD 210", ["ABCD 110"])
