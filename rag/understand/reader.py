@@ -327,6 +327,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
                           # "would A and B double count?": whether both count (the verb, not "double counting")
                           r"\b(?:would|will|do|does|can|could)\s+(?:\S+\s+){1,6}?double[- ]?count\b|"
+                          r"\b(?:[A-Z]{2,5} \d{3}[A-Z]?|both|they|them)\s+double[- ]?count\b\s*(?:\?|\bor\b|$)|"
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           # "do A and B both earn credit", "both credited"

@@ -86,11 +86,13 @@ def status_told_after(text: str) -> bool:
 
 
 # a negation whose object is a pronoun points back: "did A and B, dropped both"; "took A but failed it"
-BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|didn'?t pass|did not pass|"
-                          r"couldn'?t pass|never passed|never finished|didn'?t finish|did not finish|"
-                          r"didn'?t complete|did not complete|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
-                          r"missed|never took|never taken|haven'?t taken|have not taken|don'?t have|do not have|"
-                          r"never completed|haven'?t completed|have not completed|never got)\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
+# ("never actually took it": a word of emphasis may stand between the negation and its verb)
+_EMPHASIS = r"(?:(?:actually|really|even|ever|properly|officially)\s+)?"
+BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|"
+                          rf"(?:didn'?t|did not|couldn'?t|never) {_EMPHASIS}(?:pass|passed|finish|finished|complete|completed|take|took|"
+                          r"get|got)|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
+                          rf"missed|never {_EMPHASIS}taken|(?:haven'?t|have not) {_EMPHASIS}(?:taken|completed)|don'?t have|do not have"
+                          r")\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
                           r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)
 _PRONOUN_OBJECT_RE = re.compile(r"^\s+(?:it|that(?: one)?|this(?: one)?|them|both|the course|the class)\b",
                                 re.IGNORECASE)

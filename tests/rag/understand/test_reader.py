@@ -1206,6 +1206,7 @@ def test_what_is_left_of_a_year_if_a_course_is_done_takes_the_course_as_done(rea
 
 
 @pytest.mark.parametrize("text", ["do ABCD 101 and ABCD 102 both earn credit or are they mutually exclusive",
+                                  "ABCD 302 and ABCD 402 double count or nah",
                                   "took ABCD 477 in undergrad, now want ABCD 577. both credited?"])
 def test_asked_both_ways_the_lead_answers_whether_both_count(text):
     from rag.understand.reader import _asks_excluded

@@ -253,3 +253,11 @@ def test_a_course_said_to_be_on_the_record_or_absent_from_it_is_a_cue(text, role
 def test_a_mark_for_a_course_does_not_make_it_the_course_asked():
     roles = [m.role for m in read_mentions("my combined avg for ABC 211 was 66%. ABC 330 ok?", ["ABC"])]
     assert roles[0] != TARGET
+
+
+@pytest.mark.parametrize("text", ["they cancelled my ABC 331 section so i never actually took it. ABC 435?",
+                                  "registered in ABC 331 but didn't really finish it. ABC 435?"])
+def test_a_negation_with_a_word_of_emphasis_still_points_back(text):
+    from rag.understand.slots import BACK_NEGATION_RE
+
+    assert BACK_NEGATION_RE.search(text)
