@@ -90,7 +90,7 @@ def status_told_after(text: str) -> bool:
 _EMPHASIS = r"(?:(?:actually|really|even|ever|properly|officially)\s+)?"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|"
                           rf"(?:didn'?t|did not|couldn'?t|never) {_EMPHASIS}(?:pass|passed|finish|finished|complete|completed|take|took|"
-                          r"get|got)|got an? f in|without|w/o|w/out|skipped|skip|skipping|"
+                          r"get|got)|got an? f in|no credit (?:for|in)|without|w/o|w/out|skipped|skip|skipping|"
                           rf"missed|never {_EMPHASIS}taken|(?:haven'?t|have not) {_EMPHASIS}(?:taken|completed)|don'?t have|do not have"
                           r")\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
                           r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)

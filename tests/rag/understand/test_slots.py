@@ -256,7 +256,8 @@ def test_a_mark_for_a_course_does_not_make_it_the_course_asked():
 
 
 @pytest.mark.parametrize("text", ["they cancelled my ABC 331 section so i never actually took it. ABC 435?",
-                                  "registered in ABC 331 but didn't really finish it. ABC 435?"])
+                                  "registered in ABC 331 but didn't really finish it. ABC 435?",
+                                  "only did the lab part of ABC 204, so no credit for it. ABC 404?"])
 def test_a_negation_with_a_word_of_emphasis_still_points_back(text):
     from rag.understand.slots import BACK_NEGATION_RE
 
