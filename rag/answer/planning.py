@@ -140,8 +140,14 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
         return None
     candidates = sorted({src for code in done for src, _ in facts.required_by.get(code, [])
                          if src in facts.courses and src not in done})
+    elsewhere = ""
     if q.subjects and any(code.split()[0] in q.subjects for code in candidates):  # "... next in biology?"
         candidates = [code for code in candidates if code.split()[0] in q.subjects]
+    elif q.subjects and candidates and set(q.subjects) <= {c.split()[0] for c in done}:
+        # "passed ENGL 110, what next in English?" where no ENGL course names them: say so first (a subject
+        # read from a title or a field, "soil science APBI 200", is not the one the question asks in)
+        elsewhere = (f"No {'/'.join(q.subjects)} course names {', '.join(sorted(set(q.completed) - set(q.not_completed)))} "
+                     "in its prerequisites; courses in other subjects do.\n")
     if q.levels and any(facts.courses[code].level in q.levels for code in candidates):  # "which 200-level ones"
         candidates = [code for code in candidates if facts.courses[code].level in q.levels]
     history = _history(q)
@@ -163,8 +169,8 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
         refs = " ".join(w.cite(course_source(facts.courses[c])) for c in sorted(done))
         return FactAnswer("unlocks", "none", f"No course in the calendar names {have} in its prerequisites. {refs}",
                           w.sources)
-    lines = [f"With {have}, the calendar's prerequisites of these courses are met:" if met else
-             f"With {have} alone, no course's prerequisites are fully met by courses."]
+    lines = [elsewhere + (f"With {have}, the calendar's prerequisites of these courses are met:" if met else
+                          f"With {have} alone, no course's prerequisites are fully met by courses.")]
     lines += _by_subject(met, w, facts)
     if maybe:
         lines.append("These also name your courses but depend on something ubcal cannot check (a grade, standing, "

@@ -82,3 +82,15 @@ def test_a_quoted_sentence_ubcal_could_not_read_says_which_of_its_courses_are_do
     assert _done_among(text, ["ABCD 256", "EFGH 202", "IJKL 100"]) == \
         " (of the courses it names, you have done ABCD 256, EFGH 202)"
     assert _done_among(text, ["IJKL 100"]) == ""
+
+
+def test_what_a_course_leads_to_in_a_subject_that_names_none_says_so_first():
+    from dataclasses import replace
+
+    facts = _facts(_course("ABCD 110"), _course("EFGH 201", "ABCD 110."))
+    facts.required_by = {"ABCD 110": [("EFGH 201", True)]}
+    a = unlocks(replace(_q("unlocks", completed=["ABCD 110"]), subjects=["ABCD"]), facts)
+    assert a.text.startswith("No ABCD course names ABCD 110") and "EFGH 201" in a.text
+    assert not unlocks(_q("unlocks", completed=["ABCD 110"]), facts).text.startswith("No ")
+    # a subject the question names only in passing (a field, a title) is not the one asked in
+    assert not unlocks(replace(_q("unlocks", completed=["ABCD 110"]), subjects=["WXYZ"]), facts).text.startswith("No ")
