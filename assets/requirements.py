@@ -326,8 +326,33 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     for s in sentences:
         if _GRADE_REQUIREMENT_RE.match(s):  # a minimum mark is a requirement, not advice ("68% in MATH321")
             s = _RUN_TOGETHER_CODE_RE.sub(r"\1 \2", s).replace(",", ", ").replace(",  ", ", ")
-        (notes if NOTE_RE.search(s) else kept).append(s)
+        required, advice = _split_advice(s) if NOTE_RE.search(s) else (s, "")
+        if required:
+            kept.append(required)
+        if advice:
+            notes.append(advice)
     return " ".join(kept), notes
+
+
+# advice inside a requirement's sentence: "KIN_V 320 (KIN_V 351 strongly recommended).", "3 credits of second year
+# MICB_V (MICB_V 212 recommended).", "Minimum 2nd year standing, 3rd year standing recommended." The whole
+# sentence had been read as a note, and the course answered "requires no course"
+_ADVICE_BRACKET_RE = re.compile(r"\s*\(([^()]*\b(?:recommended|encouraged)\b[^()]*)\)")
+_STANDING_THEN_ADVICE_RE = re.compile(r"^(?P<required>[^,;]*\bstanding\b[^,;]*)[,;]\s*(?P<advice>[^,;]*\b(?:recommended|"
+                                      r"encouraged)\b[^,;]*)$", re.IGNORECASE)
+
+
+def _split_advice(sentence: str) -> tuple[str, str]:
+    """(the requirement, the advice) of a sentence holding a word of advice; ("", sentence) when it is all advice."""
+    bracket = _ADVICE_BRACKET_RE.search(sentence)
+    if bracket:
+        rest = (sentence[:bracket.start()] + sentence[bracket.end():]).strip()
+        if rest.strip(" .") and not NOTE_RE.search(rest):
+            return rest, bracket.group(1).strip() + "."
+    standing = _STANDING_THEN_ADVICE_RE.match(sentence.strip())
+    if standing and not NOTE_RE.search(standing["required"]):
+        return standing["required"].strip() + ".", standing["advice"].strip()
+    return "", sentence
 
 
 # "Prerequisite grade requirement: 68% in MATH322,MATH321." (the calendar's own sentence for a few MATH

@@ -17,10 +17,10 @@ _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "
 _N = r"(?:first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)"
 _UP = r"(?P<up>\s*(?:,\s*)?or\s+(?:higher|above|beyond|greater|later))?"
 # the whole condition is a year standing: "third-year standing or higher", "Restricted to students with
-# second-year standing or higher.", "... with at least second year status" (any further condition, "in a
-# B.Sc." or "in the major", is left unchecked). A year standing is that year or later.
+# second-year standing or higher.", "... with at least second year status", "Minimum 2nd year standing" (any
+# further condition, "in a B.Sc." or "in the major", is left unchecked). A year standing is that year or later.
 _STANDING_RE = re.compile(r"^\s*(?:and\s+)?(?:(?:restricted|limited) to students (?:with|in|who have)\s+|requires?\s+)?"
-                          rf"(?:at least\s+)?(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}"
+                          rf"(?:at least\s+|(?:a\s+)?minimum(?:\s+of)?\s+)?(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}"
                           r"(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$", re.IGNORECASE)
 # students of given years: "Limited to students in second year" (that year only), "Restricted to students
 # of third and fourth years", "Open only to fourth-year students", "... in third year or above"
@@ -37,7 +37,7 @@ _MORE = r"(?:or|and)\s+(?:higher|above|beyond|greater|later|up)"
 _GROUP_STANDING_RE = re.compile(
     r"^\s*(?:and\s+)?(?:(?:restricted|limited|open only|only open|available only)\s+to\s+students\s+"
     r"(?:with|who have|(?:in|of|registered in|enrolled in)\s+(?:the\s+|a\s+|an\s+)?(?P<g1>(?:[^.;]|(?<=\b[A-Za-z])\.)+?)\s+with)\s+|"
-    r"requires?\s+)?(?:at least\s+)?(?:a\s+)?"
+    r"requires?\s+)?(?:at least\s+|(?:a\s+)?minimum(?:\s+of)?\s+)?(?:a\s+)?"
     rf"(?P<n>{_N})(?:[- ]year)?(?:\s*-?\s*(?:or|and|to|-)\s*(?P<m>{_N}))?[- ]?(?:year)?\s*(?:{_MORE}\s+)?"
     rf"(?:class\s+)?(?:standing|status)(?:\s*,?\s*{_MORE})?"
     r"(?:\s+in\s+(?:the\s+|a\s+|an\s+|any\s+)?(?P<g2>(?:[^.;]|(?<=\b[A-Za-z])\.)+?))?(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$",
@@ -309,7 +309,7 @@ _YEAR_WORD_RE = re.compile(rf"\byears?\b|\d|\b{_N}\b", re.IGNORECASE)
 _NOT_JUST_GROUPS_RE = re.compile(r"permission|consent|approval|recommend|\bexcept\b|\bnot\b|\bunless\b|"
                                  r"\brequirements?\b|\bcredits?\b|\bmarks?\b|\bgrade|%", re.IGNORECASE)
 _STANDING_PART_RE = re.compile(
-    rf"\s*,?\s*(?:with|in|who have|having)\s+(?:at least\s+)?(?:a\s+)?(?P<n>{_N})(?:[- ]year)?"
+    rf"\s*,?\s*(?:with|in|who have|having)\s+(?:at least\s+|(?:a\s+)?minimum(?:\s+of)?\s+)?(?:a\s+)?(?P<n>{_N})(?:[- ]year)?"
     rf"(?:\s*-?\s*(?:or|and|to|-)\s*(?P<m>{_N}))?[- ]?(?:year)?\s*(?:or\s+higher\s+)?(?:class\s+)?(?:standing|status)"
     rf"{_UP}", re.IGNORECASE)
 # the words around a group's name: "students (who are) in the", "students", "only", "candidates"

@@ -273,7 +273,7 @@ _EXCLUSION_WORD_RE = re.compile(r"\bexclu\w*|\boverlap\w*|\bequivalen\w*|\bcredi
                                 r"\blose\s+(?:the\s+)?credit\b|\bno credit for\b", re.IGNORECASE)
 # "may I (still) join X": the shape of an eligibility question; with a program named and no word relating
 # the course to the program ("for", "toward", "required in", "lists"), it asks about the course itself
-_CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
+_CAN_TAKE_RE = re.compile(r"\b(?:can|could|may)\s+(?:i|we|he|she|they)\s+(?:still\s+|even\s+|now\s+|just\s+)?"
                           r"(?:take|register|enrol+|sign up|get into|do)\b|\b(?:possible|doable|allowed|eligible|"
                           r"open to me|able to (?:take|register|enrol+))\b", re.IGNORECASE)
 _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|lists|listed|include[sd]?|part of|"
@@ -1520,8 +1520,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
     elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
         q.targets = [c for c in codes if c in known] or codes
         q.target = q.targets[0]
-        if intent == "prereq_of" and not (_REQUISITE_WORD_RE.search(q.text) or _NEED_WORD_RE.search(q.text)
-                                          or _BEFORE_WORD_RE.search(_FIRST_YEAR_RE.sub(" ", q.text))):
+        if intent == "prereq_of" and (_CAN_TAKE_RE.search(q.text) or not (
+                _REQUISITE_WORD_RE.search(q.text) or _NEED_WORD_RE.search(q.text)
+                or _BEFORE_WORD_RE.search(_FIRST_YEAR_RE.sub(" ", q.text)))):
+            # "prereqs of A - can I just sign up?": whether the student may take A, which a list of
+            # A's prerequisites answers without a verdict ("Yes: A requires B" answered the wrong question)
             # a yes/no question with no word of requisites ("is A offered to first-years?", "can anyone
             # take A?") is not "does A have prerequisites?": the facts, with no verdict word that would answer it
             q.yes_no = False

@@ -69,6 +69,8 @@ _POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s
                           r"(?:not\s+(?:yet\s+)?(?:done|taken|completed|finished|passed)|failed|dropped|"
                           r"(?:absent|missing) from (?:my|the) (?:record|transcript)|"
                           r"in progress|not yet|still in progress|withdrew|incomplete|"
+                          # "A - in it right now", "A, taking it now": under way, told of the course before
+                          r"(?:i'?m\s+)?(?:currently\s+)?(?:in it|taking it|doing it|enrolled in it)\b(?=\s*(?:right\s+)?now|\s*(?:this|currently))|"
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"

@@ -90,6 +90,17 @@ def test_a_code_run_into_the_next_sentence_is_the_requirement_and_the_rest_a_not
     assert notes == [] and kept == "ABCD 110 Or third-year standing."
 
 
+@pytest.mark.parametrize("text, kept, note", [
+    ("ABCD 320 (ABCD 351 strongly recommended).", "ABCD 320.", "ABCD 351 strongly recommended."),
+    ("Minimum 2nd year standing, 3rd year standing recommended.", "Minimum 2nd year standing.",
+     "3rd year standing recommended."),
+    # a sentence of advice alone stays a note, and a list of advised courses is not cut into a requirement
+    ("ABCD 121, ABCD 344 are recommended.", "", "ABCD 121, ABCD 344 are recommended."),
+])
+def test_advice_inside_a_requirement_sentence_is_cut_off_and_the_requirement_kept(text, kept, note):
+    assert split_notes(text) == (kept, [note])
+
+
 def test_a_prerequisite_grade_requirement_is_a_minimum_score_not_a_note():
     kept, notes = split_notes("All of ABCD 321, ABCD 322. Prerequisite grade requirement: 68% in ABCD322,ABCD321.")
     tree = parse_requirement(kept)

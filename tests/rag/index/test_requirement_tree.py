@@ -49,6 +49,7 @@ def test_a_stated_year_settles_a_standing_condition_only_when_it_is_only_a_stand
     assert standing_year("Third-year standing in a B.Sc. Major in ABCD.") == 0  # says more: not checkable
     assert standing_met("fourth-year standing", History(year=3)) == NO
     assert standing_met("fourth-year standing", History()) == UNKNOWN
+    assert standing_met("Minimum 2nd year standing", History(year=1)) == NO  # "minimum" as "at least"
 
 
 def test_a_condition_on_which_years_may_register_is_settled_by_the_stated_year():

@@ -1223,3 +1223,15 @@ def test_a_lead_in_ended_by_dots_still_asks_yes_or_no():
 def test_a_first_question_naming_one_course_heads_the_question(reader):
     q = understand("abcd 210 next term? im a major but i W'd out of abcd 110 in october", reader)
     assert (q.target, q.not_completed) == ("ABCD 210", ["ABCD 110"])
+
+
+def test_can_i_sign_up_beside_a_prerequisite_question_takes_no_verdict_word(reader):
+    q = understand("What do I need for ABCD 310 - can I just sign up for it?", reader)
+    assert q.intent == "prereq_of" and not q.yes_no
+
+
+def test_a_course_asked_for_someone_else_is_a_question_of_taking_it():
+    from rag.understand.reader import _CAN_TAKE_RE
+
+    # "my son is in the Biology program. can he take A?": his eligibility, not whether the program lists A
+    assert _CAN_TAKE_RE.search("My son is in the Biology program. Can he take ABCD 110 in his first year?")
