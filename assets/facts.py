@@ -146,7 +146,9 @@ def labelled_sentences(text: str) -> dict[str, str]:
 # an exclusion with two sides: what the student holds credit for, and what they then cannot get credit for;
 # the courses of one side do not exclude each other ("credit for MECH 435 cannot also receive credit for
 # BMEG 230 or BMEG 330" had made BMEG 230 and BMEG 330, a course and its prerequisite, exclude each other)
-_TWO_SIDED_RE = re.compile(r"\bcredit for\b(?P<before>.*?)\b(?:cannot|may not|will not|are not)\b(?P<after>.*)",
+_TWO_SIDED_RE = re.compile(r"\bcredit for\b(?P<before>.*?)\b(?:cannot|may not|will not|are not)\b(?P<after>.*)|"
+                           # "FNH 160 and 161 together are credit-excluded with BIOL 153 and 155"
+                           r"^(?P<before2>.*?)\b(?:is|are)\s+(?:\w+\s+)?credit[- ]excluded\s+with\b(?P<after2>.*)",
                            re.IGNORECASE)
 
 
@@ -156,7 +158,8 @@ def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
     "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other."""
     sides = _TWO_SIDED_RE.search(sentence)
     if sides:  # "Students with credit for A cannot also receive credit for B or C": A against each of B, C
-        before, after = (unique_codes(sides.group(n), subjects, strict=True) for n in ("before", "after"))
+        before, after = (unique_codes(sides.group(n) or sides.group(n + "2"), subjects, strict=True)
+                         for n in ("before", "after"))
         if code in before or code in after:
             return [c for c in (after if code in before else before) if c != code]
     groups: list[list[str]] = []

@@ -158,6 +158,13 @@ def test_a_two_sided_exclusion_excludes_each_side_from_the_other_not_within_a_si
     assert excluded_by(sentence, code, ["ABCD", "EFGH"]) == excluded
 
 
+def test_two_courses_together_excluded_with_two_others_do_not_exclude_each_other():
+    from assets.facts import excluded_by
+    sentence = "ABCD 160 and 161 together are credit-excluded with EFGH 153 and 155."
+    assert excluded_by(sentence, "ABCD 161", ["ABCD", "EFGH"]) == ["EFGH 153", "EFGH 155"]
+    assert excluded_by(sentence, "EFGH 153", ["ABCD", "EFGH"]) == ["ABCD 160", "ABCD 161"]
+
+
 def test_a_one_sided_list_still_excludes_every_member_from_the_others():
     from assets.facts import excluded_by
     assert excluded_by("Credit will be granted for only one of ABCD 100, EFGH 100 or ABCD 110.", "ABCD 100",
