@@ -177,17 +177,17 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
     if skipped and (ruled_out := _not_alongside(skipped, q)):  # "push A to next year", A the corequisite:
         result = NO                                             # "No", whatever the restriction would say
-        lead = (f"No: with {have} you meet the prerequisites of {c.code}, but it also needs "
+        lead = (f"No: with {have} the prerequisites of {c.code} are met, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and "
                 f"{ruled_out}. {ref}")
     elif skipped and result == YES:  # "dropped A", A the corequisite: only if taken alongside
         result = UNKNOWN
-        lead = (f"Cannot tell: with {have} you meet the prerequisites of {c.code}, but it also needs "
+        lead = (f"Cannot tell: with {have} the prerequisites of {c.code} are met, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you said you "
                 f"have not taken {', '.join(skipped)}: only if you take it alongside. {ref}")
     elif coreq_to_take:
         result = NO
-        lead = (f"No, not on their own: with {have} you meet the prerequisites of {c.code}, but it also needs "
+        lead = (f"No, not on their own: with {have} the prerequisites of {c.code} are met, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it). {ref}")
     elif result == YES and clash:  # the prerequisites are met, but a course done already takes its credit
         result = NO
@@ -219,10 +219,10 @@ def _options_note(tree: dict) -> str:
 
 
 def _no_credit(c: CourseFact, clash: list[str], ref: str) -> str:
-    """The lead when a course the student has done is credit-excluded with the one asked about: a "Yes" there
+    """The lead when a course the student has done and the one asked about are credit-excluded: a "Yes" there
     would send them into a course that cannot count."""
-    return (f"No, not for credit: {c.code} is credit-excluded with {', '.join(clash)}, which you have completed: "
-            f"{_quote(c.exclusion)} {ref}")
+    return (f"No, not for credit: {c.code} and {', '.join(clash)} are credit-excluded, and you have completed "
+            f"{', '.join(clash)}: {_quote(c.exclusion)} {ref}")
 
 
 def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[str, str] | None:

@@ -37,7 +37,7 @@ def exclusions_of(q: Question, facts: FactStore) -> FactAnswer | None:
                           w.sources)
     lines = []
     if own:
-        lines.append(f"{c.code} is credit-excluded with {', '.join(own)}: you get credit for only one of them. {ref}")
+        lines.append(f"{c.code} and {', '.join(own)} are credit-excluded: you get credit for only one of them. {ref}")
         if c.exclusion:
             lines.append(f"{c.code}: {_quote(c.exclusion)} {ref}")
     if equivalents:
@@ -202,8 +202,8 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
     clash = [facts.courses[d] for d in done if excluded_pair(target, facts.courses[d], facts)]
     if clash:
         verdict = "yes" if q.asks_excluded else "no"
-        lines = [f"{verdict.capitalize()}: {target.code} is credit-excluded with {', '.join(c.code for c in clash)}, "
-                 f"which you have done: you get credit for only one of them. {rt}"]
+        lines = [f"{verdict.capitalize()}: {target.code} and {', '.join(c.code for c in clash)} are credit-excluded, "
+                 f"and you have done {', '.join(c.code for c in clash)}: you get credit for only one of them. {rt}"]
         for other in clash:
             holder, sentence = _exclusion_sentence(target, other)
             lines.append(f"{holder.code}: {_quote(sentence)} {w.cite(course_source(holder))}")
@@ -307,7 +307,7 @@ def _pair_beside_a_third(q: Question, facts: FactStore) -> FactAnswer | None:
                 holder, sentence = _exclusion_sentence(third, facts.courses[t])
                 said.setdefault((holder.code, sentence), []).append(t)
         for (holder, sentence), pair_codes in said.items():
-            lines.append(f"{third.code} is credit-excluded with {', '.join(pair_codes)}: {holder}: {_quote(sentence)} "
+            lines.append(f"{third.code} and {', '.join(pair_codes)} are credit-excluded: {holder}: {_quote(sentence)} "
                          f"{w.cite(course_source(facts.courses[holder]))}")
     return FactAnswer("exclusion", "" if pair.verdict == "yes" else pair.verdict, "\n".join(lines), w.sources)
 

@@ -73,7 +73,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
     still = total - done_credits - electives
     year = f"Year {q.year}"
-    lines = [f"Left in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
+    lines = [f"Remaining in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
              f"{' '.join(refs.values())}:"]
     unspent = electives  # the elective credits the student has, said against the open rows they fill
     split_electives: list[str] = []

@@ -323,7 +323,7 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|\bthe same a
                                re.IGNORECASE)
 # asked so that "yes" means credit for both ("is credit given for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
-                          # "can I double count A and B": may both count (not "is that double counting?")
+                          # "may I double count A and B": may both count (not "is that double counting?")
                           r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
                           # "would A and B double count?": whether both count (the verb, not "double counting")
                           r"\b(?:would|will|do|does|can|could)\s+(?:\S+\s+){1,6}?double[- ]?count\b|"
@@ -331,7 +331,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
                           r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
                           # "do A and B both earn credit", "both credited"
-                          r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|show up as|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
+                          r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
@@ -573,7 +573,7 @@ def _asking(q: Question) -> str:
                       f"asking whether {' and '.join(q.targets[:2])} are credit-excluded (one course for credit)"
                       if len(q.targets) > 1 and q.asks_excluded else
                       f"asking whether credit is granted for both {' and '.join(q.targets[:2])}"
-                      if len(q.targets) > 1 else f"asking which courses {t} is credit-excluded with"),
+                      if len(q.targets) > 1 else f"asking for the credit exclusions of {t}"),
         "credits": f"asking how many credits {t} is worth",
         "credits_total": f"asking for the total credits of {', '.join(q.targets)}",
         "credit_compare": f"comparing the credits of {' and '.join(q.targets[:2])}",
@@ -1160,7 +1160,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             if not code_after:
-                return first("unlocks")  # "finished A: where can it lead?"
+                return first("unlocks")  # "finished A: and after it?"
             if not _states_history(part[:opens.start()]):
                 return first("prereq_of")
             if "eligibility" in names:  # a college course told, then "could that open A?": A is asked about

@@ -151,7 +151,7 @@ def test_eligibility_with_a_done_course_that_takes_the_credit_leads_with_no():
     facts = _facts(free, needs, _course("ABCD 200"), _course("ABCD 101"))
     for target, history in (("ABCD 140", ["ABCD 200"]), ("ABCD 150", ["ABCD 200", "ABCD 101"])):
         a = eligibility(_q("eligibility", target=target, completed=history), facts)
-        assert a.verdict == "no" and a.text.startswith(f"No, not for credit: {target} is credit-excluded with ABCD 200")
+        assert a.verdict == "no" and a.text.startswith(f"No, not for credit: {target} and ABCD 200 are credit-excluded")
     plain = eligibility(_q("eligibility", target="ABCD 150", completed=["ABCD 101"]), facts)
     assert plain.verdict == "yes" and plain.text.startswith("Yes")
 

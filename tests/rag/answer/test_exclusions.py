@@ -151,7 +151,7 @@ def test_a_pair_asked_beside_a_third_course_gets_the_pairs_facts_with_no_yes():
                  target="ABCD 101", targets=["ABCD 101", "ABCD 102"])
     fact = exclusion(q, facts)
     assert fact.verdict == "" and fact.text.startswith("Neither ABCD 101")
-    assert fact.text.count(sentence) == 1 and "ABCD 100 is credit-excluded with ABCD 101, ABCD 102" in fact.text
+    assert fact.text.count(sentence) == 1 and "ABCD 100 and ABCD 101, ABCD 102 are credit-excluded" in fact.text
     # a pair that is excluded keeps its "No"
     pair = replace(q, entities=Entities(courses=["ABCD 100", "ABCD 101", "ABCD 102"]), target="ABCD 100",
                    targets=["ABCD 100", "ABCD 101"])

@@ -30,11 +30,11 @@ def mech() -> FactStore:
 
 def test_a_program_year_left_subtracts_done_rows_and_counts_the_credits(mech):
     a = program_left(_q("program_left", completed=["ABCD 201", "EFGH 211"], program=MECH, year=2), mech)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 9 of the year's 16 credits")
+    assert a.text.startswith("Remaining in Year 2 of Mechanical Engineering: 9 of the year's 16 credits")
     todo = a.text.split("Already done")[0]
     assert "ABCD 202" in todo and "ABCD 201 " not in todo and "EFGH 211" not in todo and "Elective (6 credits)" in todo
     with_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=6), mech)
-    assert "Left in Year 2 of Mechanical Engineering: 6 of" in with_electives.text
+    assert "Remaining in Year 2 of Mechanical Engineering: 6 of" in with_electives.text
     some_electives = program_left(_q("program_left", completed=["ABCD 201"], program=MECH, year=2, electives=2), mech)
     assert "Elective (6 credits: 2 of them done, 4 left)" in some_electives.text
 
@@ -63,9 +63,9 @@ def test_a_row_is_done_through_either_course_of_a_bracketed_pair_counted_once():
     facts = _facts(*[_course(c) for c in row.codes])
     facts.programs = {MECH: [row]}
     a = program_left(_q("program_left", completed=["ABCD 200", "ABCD 234"], program=MECH, year=2), facts)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of") and "(0 credits)" not in a.text
+    assert a.text.startswith("Remaining in Year 2 of Mechanical Engineering: 0 of") and "(0 credits)" not in a.text
     both = program_left(_q("program_left", completed=["ABCD 200", "ABCD 233", "ABCD 234"], program=MECH, year=2), facts)
-    assert both.text.startswith("Left in Year 2 of Mechanical Engineering: 0 of")
+    assert both.text.startswith("Remaining in Year 2 of Mechanical Engineering: 0 of")
 
 
 def test_an_n_of_row_part_done_keeps_how_many_more_from_the_courses_not_done():
@@ -77,14 +77,14 @@ def test_an_n_of_row_part_done_keeps_how_many_more_from_the_courses_not_done():
     facts = _facts(*[_course(c) for c in codes])
     facts.programs = {MECH: [row, elective]}
     a = program_left(_q("program_left", completed=["ABCD 426", "ABCD 427"], program=MECH, year=2), facts)
-    assert a.text.startswith("Left in Year 2 of Mechanical Engineering: 24 of the year's 30 credits")
+    assert a.text.startswith("Remaining in Year 2 of Mechanical Engineering: 24 of the year's 30 credits")
     todo = a.text.split("Already done")[0]
     assert "One more of ABCD 420, ABCD 421 (3 credits)" in todo and "ABCD 426" not in todo
     assert "Take any 300-level course. Ask an advisor. …" in todo  # the note's sentence on a done course is left out
     assert "ABCD 426, ABCD 427 (2 of the 3)" in a.text
     three = program_left(_q("program_left", completed=["ABCD 420", "ABCD 426", "ABCD 427"], program=MECH, year=2),
                          facts)
-    assert three.text.startswith("Left in Year 2 of Mechanical Engineering: 21 of")
+    assert three.text.startswith("Remaining in Year 2 of Mechanical Engineering: 21 of")
     one = program_left(_q("program_left", completed=["ABCD 420"], program=MECH, year=2), facts)
     assert "Two more of ABCD 421, ABCD 426, ABCD 427 (6 credits)" in one.text
 
@@ -100,13 +100,13 @@ def test_a_done_course_no_row_names_fills_the_row_the_student_names_else_the_ele
     said = replace(_q("program_left", completed=["ABCD 110", "WXYZ 150"], program=MECH, year=1),
                    text="done ABCD 110 and WXYZ 150 for the communication requirement. what's left?")
     a = program_left(said, facts)
-    assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of the year's 12 credits")
+    assert a.text.startswith("Remaining in Year 1 of Mechanical Engineering: 6 of the year's 12 credits")
     assert "Counted toward Additional Communication Requirement: WXYZ 150 (3 credits), as you said." in a.text
     assert "- Additional Communication Requirement" not in a.text
     unsaid = replace(said, completed=["ABCD 110", "WXYZ 160"], text="done ABCD 110 and WXYZ 160. what's left?")
     b = program_left(unsaid, facts)
     assert "Counted toward Electives: WXYZ 160 (3 credits), since no row of the table names it" in b.text
-    assert "- Electives (3 credits)" in b.text and b.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of")
+    assert "- Electives (3 credits)" in b.text and b.text.startswith("Remaining in Year 1 of Mechanical Engineering: 6 of")
     facts.programs[MECH] = facts.programs[MECH][:1]  # no open row to fill: the course is named, not counted
     c = program_left(replace(unsaid, text="done ABCD 110 and WXYZ 160"), facts)
     assert "Not in Year 1's table, so not counted: WXYZ 160." in c.text
@@ -122,7 +122,7 @@ def test_an_item_with_several_bracketed_alternatives_is_done_by_any_of_them():
     facts.programs = {MECH: _year_one(("ABCD 121 (or 111 or 141)", ["ABCD 121", "ABCD 111", "ABCD 141"], "4", ""))}
     for done in ("ABCD 121", "ABCD 141"):
         a = program_left(_q("program_left", completed=[done], program=MECH, year=1), facts)
-        assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 0 of the year's 4 credits"), done
+        assert a.text.startswith("Remaining in Year 1 of Mechanical Engineering: 0 of the year's 4 credits"), done
 
 
 def test_a_done_course_fills_the_row_whose_notes_list_it_or_a_row_of_its_subject_and_level():
@@ -133,7 +133,7 @@ def test_a_done_course_fills_the_row_whose_notes_list_it_or_a_row_of_its_subject
         ("PQRS 100-level", [], "3", "Chosen from PQRS courses, excluding PQRS 100."),
         ("Electives", [], "6", ""))}
     a = program_left(_q("program_left", completed=["ABCD 110", "WXYZ 150", "PQRS 131"], program=MECH, year=1), facts)
-    assert a.text.startswith("Left in Year 1 of Mechanical Engineering: 6 of the year's 15 credits")
+    assert a.text.startswith("Remaining in Year 1 of Mechanical Engineering: 6 of the year's 15 credits")
     assert "Counted toward Additional Communication Requirement: WXYZ 150 (3 credits), which the row's notes list." \
         in a.text
     assert "Counted toward PQRS 100-level: PQRS 131 (3 credits), a course of the subject and level" in a.text
@@ -147,7 +147,7 @@ def test_a_row_naming_a_course_the_calendar_has_no_entry_for_is_done_when_the_st
     facts = _facts(_course("ABCD 101"))
     facts.programs = {MECH: _year_one(("ABCD 101", ["ABCD 101"], "3", ""), ("ABCD 270", ["ABCD 270"], "3", ""))}
     q = replace(_q("program_left", completed=["ABCD 101"], program=MECH, year=1), unknown_completed=["ABCD 270"])
-    assert program_left(q, facts).text.startswith("Left in Year 1 of Mechanical Engineering: 0 of the year's 6")
+    assert program_left(q, facts).text.startswith("Remaining in Year 1 of Mechanical Engineering: 0 of the year's 6")
 
 
 def test_an_at_least_one_of_row_is_done_by_any_one_of_its_courses():
