@@ -24,6 +24,9 @@ NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A
 RESULT_UNKNOWN = "result not known yet"  # the cue of a course whose mark is not out ("my A mark hasn't been released")
 RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
 
+# the cue words kept as data beside this module (status_cues.json explains each list)
+_CUE_DATA = json.loads(Path(__file__).with_name("status_cues.json").read_text(encoding="utf-8"))
+
 # "WXYZ-200", "Wxyz_200" -> "WXYZ 200"; "cpsc110" is read by find_codes already.
 _DASHED_CODE_RE = re.compile(r"\b([A-Za-z]{2,5})[-_](\d{3}[A-Za-z]?)\b(?!-level)")
 
@@ -74,7 +77,7 @@ _POST_NOT_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s
                           r"(?:i\s+)?(?:haven'?t|didn'?t|did not|have not)\b)", re.IGNORECASE)
 _POST_DONE_RE = re.compile(r"^\s*\)?\s*(?:,|\(|-|—)?\s*(?:which|that)?\s*(?:i\s+)?(?:is\s+|are\s+|was\s+|were\s+|"
                            r"have\s+been\s+|all\s+|both\s+)?(?:all\s+|both\s+)?(?:already\s+)?(?:done|taken|completed|complete|finished|passed|"
-                           r"under my belt|out of the way|credited|"
+                           + "|".join(_CUE_DATA["idioms_done_after"]) + r"|credited|"
                            r"(?:(?<=is )|(?<=are )|(?<=was )|(?<=were )|(?<=both )|(?<=all )|(?<=already ))"
                            r"on (?:my|the) (?:ubc )?(?:transcript|record)(?!\s+(?:as|with)\s+(?:a|an)\s+(?:w|f|fail\w*|"
                            r"withdraw\w*|incomplete|dnf)\b))\b", re.IGNORECASE)  # the record named after a verb ("A was"), not a bare "zero A on my record" or a W
@@ -92,7 +95,8 @@ def status_told_after(text: str) -> bool:
 _EMPHASIS = r"(?:(?:actually|really|even|ever|properly|officially)\s+)?"
 BACK_NEGATION_RE = re.compile(r"\b(?:failed|flunked|dropped|withdrew from|w'?d|bombed|tanked|"
                           rf"(?:didn'?t|did not|couldn'?t|never) {_EMPHASIS}(?:pass|passed|finish|finished|complete|completed|take|took|"
-                          r"get|got)|got an? f in|no credit (?:for|in)|without|w/o|w/out|skipped|skip|skipping|"
+                          r"get|got)|" + "|".join(_CUE_DATA["failed_mark_pointing_back"])
+                          + r"|no credit (?:for|in)|without|w/o|w/out|skipped|skip|skipping|"
                           rf"missed|never {_EMPHASIS}taken|(?:haven'?t|have not) {_EMPHASIS}(?:taken|completed)|don'?t have|do not have"
                           r")\s+(?P<obj>it|that(?: one)?|this(?: one)?|"
                           r"them|both(?: of them)?|the course|the class)\b", re.IGNORECASE)
@@ -177,7 +181,6 @@ _NAMED_CODE_RE = re.compile(
                              reverse=True)) + r")\s?(\d{3}[A-Za-z]?)\b(?!\s*-?\s*level)", re.IGNORECASE)
 
 
-_CUE_DATA = json.loads(Path(__file__).with_name("status_cues.json").read_text(encoding="utf-8"))
 _MARKS = {mark: word for word, marks in _CUE_DATA["marks"].items() for mark in marks}
 _PUNCTUATION = {mark: sign for sign, marks in _CUE_DATA["punctuation"].items() for mark in marks}
 _PUNCTUATION_RE = re.compile("|".join(re.escape(m) for m in _PUNCTUATION))
