@@ -152,8 +152,6 @@ class Slots:
         return list(dict.fromkeys(m.code for m in self.mentions if role is None or m.role == role))
 
 
-# what follows a course that heads the question as its label: "A: ...", "A - ...", "A — ..."
-LABEL_AFTER_RE = re.compile(r"\s*(?::|\s-\s|\s?[\u2013\u2014]\s)")
 _ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
 # the question's heading: a course, with at most a few title words around it, before a colon or a dash
 # ("guided study DHYG 406: ...", "PHRM 330 acute care: ...", "data viz BUSI 414 — ...")
@@ -604,17 +602,18 @@ def read_standing_below(text: str) -> int:
     return _stated_years(text)[1]
 
 
-_THIRD_PARTY_RE = re.compile("|".join(_CUE_DATA["third_party"]), re.IGNORECASE)
-_STUDENT_RE = re.compile("|".join(_CUE_DATA["first_person"]), re.IGNORECASE)
-_ASKED_FOR_THEM_RE = re.compile("|".join(_CUE_DATA["asks_for_them"]), re.IGNORECASE)
+# who the words speak of (status.py reads them too): someone else, the student, a question asked for someone else
+THIRD_PARTY_RE = re.compile("|".join(_CUE_DATA["third_party"]), re.IGNORECASE)
+FIRST_PERSON_RE = re.compile("|".join(_CUE_DATA["first_person"]), re.IGNORECASE)
+ASKS_FOR_THEM_RE = re.compile("|".join(_CUE_DATA["asks_for_them"]), re.IGNORECASE)
 
 
 def _someone_elses_year(text: str, at: int) -> bool:
     """"my roommate's a 3rd-year who took A": the year is the roommate's, told in a clause whose subject is
     someone else and where the student does not speak of themselves (it had read as the student's standing)."""
     clause = text[_clause_start(text, at):at]
-    return _THIRD_PARTY_RE.search(clause) is not None and _STUDENT_RE.search(clause) is None \
-        and _ASKED_FOR_THEM_RE.search(text) is None  # "my son's a third-year; may he take A": his year counts
+    return THIRD_PARTY_RE.search(clause) is not None and FIRST_PERSON_RE.search(clause) is None \
+        and ASKS_FOR_THEM_RE.search(text) is None  # "my son's a third-year; may he take A": his year counts
 
 
 def _stated_years(text: str) -> tuple[int, int]:

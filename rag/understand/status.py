@@ -26,7 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
-from rag.understand.slots import (DONE, LABEL_AFTER_RE, NOT_DONE, NOT_UBC_COURSE, PASS_MARK, RESULT_UNKNOWN,
+from rag.understand.slots import (ASKS_FOR_THEM_RE as _ASKS_FOR_THEM_RE, FIRST_PERSON_RE as _FIRST_PERSON_RE,
+                                  THIRD_PARTY_RE as _THIRD_PARTY_RE, DONE, NOT_DONE, NOT_UBC_COURSE,
+                                  PASS_MARK, RESULT_UNKNOWN,
                                   RETAKEN, TARGET, CodeMention, heading_mention, read_mentions, read_scores,
                                   retake_marks, status_told_after)
 
@@ -475,11 +477,8 @@ _LIKENESS_RE = re.compile("|".join(_CUES["likeness_before"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
-_THIRD_PARTY_RE = re.compile("|".join(_CUES["third_party"]), re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
-_ASKS_FOR_THEM_RE = re.compile("|".join(_CUES["asks_for_them"]), re.IGNORECASE)
 _OWN_PASS_AFTER_RE = re.compile("|".join(_CUES["own_pass_after"]), re.IGNORECASE)
-_FIRST_PERSON_RE = re.compile("|".join(_CUES["first_person"]), re.IGNORECASE)
 _PERSON_NOUN_RE = re.compile(
     r"\b(?:my|a|an|the|our|some|this|that|one|his|her|their)\s+(?:[\w'-]+\s+){0,2}?(?:"
     + "|".join(re.escape(n) for n in sorted(_CUES["person_nouns"], key=len, reverse=True)) + r")s?\b", re.IGNORECASE)
