@@ -1226,7 +1226,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
     if len(courses) == 2 and top == "eligibility" and "need_check" in names and required \
             and not told_history and not _states_history(part[:required.start()]):
         return first("need_check")  # "(story) is A really needed for B, or is it optional": B's need of A
-    asked_need = _IS_REQUIRED_RE.search(_last_sentence(part)) or _DO_I_NEED_RE.search(_last_sentence(part))
+    last = _last_sentence(part)
+    asked_need = _IS_REQUIRED_RE.search(last) or _DO_I_NEED_RE.search(last)
     if len(courses) >= 3 and top in ("eligibility", "unlocks") and "need_check" in names and asked_need \
             and told_history and not _SUFFICES_RE.search(part):
         return first("need_check")  # "took C. is A necessary for B?": B's need of A, with C the student's route
@@ -1336,14 +1337,14 @@ def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
 
 _COURSELESS_SENTENCE_RE = re.compile(r"[^.!?]*?[.!?]+\s+(?=\S)")
 # what makes an opening sentence part of the course history: a course named, or words of courses taken
-_NAMED_COURSE_RE = re.compile(r"\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b|\b(?:courses?|class(?:es)?|credits?|took|taken|"
+_HISTORY_WORD_RE = re.compile(r"\b[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b|\b(?:courses?|class(?:es)?|credits?|took|taken|"
                               r"passed|finished|completed|did|done|failed|dropped)\b", re.IGNORECASE)
 
 
 def _states_history(text: str) -> bool:
     """Whether the words tell what the student has done ("I did A, B"; "took A"). Opening sentences that
     name no course and no course taken ("I'm a biochem major.") tell who the student is, not a course history."""
-    while (lead := _COURSELESS_SENTENCE_RE.match(text)) and not _NAMED_COURSE_RE.search(lead.group()):
+    while (lead := _COURSELESS_SENTENCE_RE.match(text)) and not _HISTORY_WORD_RE.search(lead.group()):
         text = text[lead.end():]
     return bool(_HISTORY_START_RE.match(text) or _STATEMENT_START_RE.match(text))
 
@@ -1563,12 +1564,6 @@ _COUNTS_ASK_RE = re.compile(r"\b(?:will|would|does|do)\s+(?!only\b)(?:\S+\s+){1,
                             r"(?!\s+(?:against|as)\b)", re.IGNORECASE)
 
 
-def _heads_as_label(mention: CodeMention, text: str, mentions: list[CodeMention]) -> bool:
-    """Whether the course starts the question as its label: "ENVR 430: ...", "HEBR 301 — ...", "guided study
-    DHYG 406: ..." (a few title words around it)."""
-    return heads_the_question(text, mentions, mention)
-
-
 def _not_taking(m: CodeMention, n: int, pool: list[CodeMention], text: str) -> bool:
     """Whether the student rules out taking the course alongside the one asked: told not taken now or later
     ("won't be taking A"), asked without it ("take B this term without A"), or set against a course being taken
@@ -1610,7 +1605,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         return list(dict.fromkeys(cued))
     # "my roommate did A after B. I have B and C. eligible?": B, told done in the student's own words, is history
     plain = [m for m in local if m.role == "" and m.code not in told] or [m for m in local if m.role == ""]
-    if len(plain) > 1 and _heads_as_label(plain[0], text, local):
+    if len(plain) > 1 and heads_the_question(text, local, plain[0]):
         return [plain[0].code]
     if plain:
         return [plain[-1].code]
@@ -1732,7 +1727,7 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
         for k, gap in enumerate(between):
             if _REQUIRES_RE.search(gap):
                 return list(range(0, k + 1))
-    if len(local) >= 2 and _heads_as_label(local[0], text, local):
+    if len(local) >= 2 and heads_the_question(text, local, local[0]):
         return [0]  # "B — is A the sole route": the course heading the question is the one asked about
     return [len(local) - 1]
 
