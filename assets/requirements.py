@@ -325,7 +325,7 @@ def split_notes(text: str) -> tuple[str, list[str]]:
     kept, notes = [], []
     for s in sentences:
         if _GRADE_REQUIREMENT_RE.match(s):  # a minimum mark is a requirement, not advice ("68% in MATH321")
-            s = _RUN_TOGETHER_CODE_RE.sub(r"\1 \2", s).replace(",", ", ").replace(",  ", ", ")
+            s = re.sub(r",\s*", ", ", _RUN_TOGETHER_CODE_RE.sub(r"\1 \2", s))
         required, advice = _split_advice(s) if NOTE_RE.search(s) else (s, "")
         if required:
             kept.append(required)

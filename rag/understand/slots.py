@@ -155,7 +155,8 @@ class Slots:
 _ARROW_RE = re.compile(r"\s*(?:→|->|=>|⇒)\s*")
 # the question's heading: a course, with at most a few title words around it, before a colon or a dash
 # ("guided study DHYG 406: ...", "PHRM 330 acute care: ...", "data viz BUSI 414 — ...")
-_HEADING_RE = re.compile(r"^\W*(?P<head>[^:?!.;\n\u2013\u2014]{0,70}?)(?::|\s+-+\s|\s?[\u2013\u2014]+\s?|\s*\.{3,}|\s*\u2026|"
+HEADING_MARK = r"(?::|\s+-+\s|\s?[\u2013\u2014]+\s?|\s*\.{3,}|\s*\u2026)"  # a colon, a dash or dots after a heading
+_HEADING_RE = re.compile(r"^\W*(?P<head>[^:?!.;\n\u2013\u2014]{0,70}?)(?:" + HEADING_MARK + r"|"
                          r"\s*\?+\s+(?=\S))")  # "A (title) next term? I W'd out of B": a first question naming only A
 HEADING_TITLE_WORDS = 6  # title words beside the code in a heading; more reads as a sentence, not a heading
 
