@@ -1073,12 +1073,14 @@ _BACK_REFERENCE_RE = re.compile(r"\b(?:it|that|this|them|those|these|one)\b", re
 def _one_course_asked(sentences: list[str], local: list[CodeMention]) -> bool:
     """The question's last sentence asks, names one course and points back at no other, and an earlier
     sentence names another: "is A required for B" cannot be what is asked, whatever the words of the
-    earlier sentence (a need, a lack) lean to."""
+    earlier sentence (a need, a lack) lean to; unless the last sentence asks whether its course is required."""
     if len(sentences) < 2 or not sentences[-1].rstrip().endswith("?"):
         return False
     last = sentences[-1]
     codes_last = set(unique_codes(last))
     earlier = {m.code for m in local} - codes_last
+    if _IS_REQUIRED_RE.search(last):  # "(B) ... i did C not A. is A necessary?": whether B needs A
+        return False
     return len(codes_last) == 1 and bool(earlier) and _BACK_REFERENCE_RE.search(last) is None
 
 
@@ -1271,8 +1273,9 @@ def _bare_course_tail(part: str) -> bool:
         return False
     last = sentences[-1]
     rest, n = re.subn(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
-    # two courses and a word of need relate them ("does B really need A?"): a need question, not a bare course
-    return n >= 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3 and not (n > 1 and _NECESSITY_RE.search(rest))
+    # a word of need asks whether the course is needed ("is A necessary?", "does B really need A?"), not
+    # whether it is open
+    return n >= 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3 and not _NECESSITY_RE.search(rest)
 
 
 def _asks_what_opens(local: list[CodeMention], part: str) -> bool:
@@ -1482,7 +1485,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
                       or [i for i in target_idx if local[i].role != DONE] or target_idx)
         q.targets = [local[i].code for i in target_idx]
         q.target = q.targets[0]
-        q.asked = [m.code for i, m in enumerate(local) if i not in target_idx and m.code not in q.targets]
+        q.asked = list(dict.fromkeys(m.code for i, m in enumerate(local) if i not in target_idx and m.code not in q.targets))
         if not q.asked:  # both named as targets: the first is asked about, the rest are the courses
             q.asked, q.targets = [codes[0]], codes[1:]
             q.target = q.targets[0]
@@ -1490,6 +1493,8 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         # "skip A for C if I did B": the course supposed done is the student's route, as one told done is
         told_done = {m.code for m in local if m.role == DONE or (m.role == NOT_DONE and m.assumed)}
         told_not = {m.code for m in local if m.role == NOT_DONE and not m.assumed and not _SKIP_RE.search(m.cue or "")}
+        # "i did C not A. is A necessary?": a course told, then named again where the asking is, is asked about
+        told_not -= {m.code for m in local if m.role not in (DONE, NOT_DONE)} & told_not - told_done
         together = _skipped_together(q.text, local) if q.asks_skip else []
         if together and set(together) <= set(q.asked):
             # "can I skip both A and B for C": each is left out, so C must be reachable without all of them

@@ -922,6 +922,19 @@ class CourseTitles:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
         return "".join(chars)
 
+    def _describes_typed(self, run: list[tuple[str, int, int]], typed: list[tuple[str, int, int]], text: str) -> bool:
+        """The title words run on, through more of its own title's words, to a course typed beside them
+        ("global citizenship part 2 (astu 211)"): they describe that course, though a shorter title
+        elsewhere ("Global Citizenship") is theirs word for word."""
+        start, end = run[0][1], run[-1][2]
+        for code, s, e in typed:
+            own = self.words_of.get(code, set())
+            gap = text[end:s] if s >= end else text[e:start]
+            if not re.search(r"[.?!;]", gap) and all(w in own for w in _TITLE_WORD_RE.findall(gap.lower())) \
+                    and all(w in own for w, _, _ in run):
+                return True
+        return False
+
     def name_courses(self, text: str, subjects: list[str], keep: list[tuple[int, int]] = ()) -> str:
         """``text`` with the code written after each course title it names (unless the code is there), except
         inside the ``keep`` spans (program titles written out)."""
@@ -948,6 +961,7 @@ class CourseTitles:
                 # "WIDG 310 digital widgets", "digital widgets (WIDG 310)": words beside a typed code describe it;
                 # "a course about machine learning, 400-level" names a topic, not the course of that title
                 if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \
+                        and not self._describes_typed(words[i:i + n], typed, text) \
                         and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])
                                  and _other_level(text, code)) \
                         and not _NEXT_IN_RE.search(text[max(0, start - 40):start]):

@@ -482,6 +482,12 @@ def test_a_need_asked_after_a_history_is_a_need_question_with_the_history_as_rou
     assert (q.intent, q.target, q.asked, q.completed) == ("need_check", "ABCD 310", ["ABCD 221"], ["ABCD 213"])
 
 
+def test_a_course_told_not_done_and_then_asked_necessary_is_the_course_asked_about(reader):
+    # the goal named first, the route told, and "is A necessary?" alone in the last sentence
+    q = understand("ABCD 310 next year... i did ABCD 213 not ABCD 221. is ABCD 221 necessary?", reader)
+    assert (q.intent, q.target, q.asked, q.completed) == ("need_check", "ABCD 310", ["ABCD 221"], ["ABCD 213"])
+
+
 def test_the_course_a_skip_word_points_at_is_not_the_one_asked_about(reader):
     q = understand("I've got ABCD 110 on my transcript. can I leave ABCD 210 off my plan and still do ABCD 310 "
                    "next year?", reader)

@@ -136,6 +136,15 @@ def test_a_course_title_inside_a_program_title_written_out_names_no_course():
     assert titles.name_courses(text, ["WIDG"], keep) == text
 
 
+def test_title_words_of_a_course_typed_beside_them_name_no_shorter_titled_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 430": "Global Widgetry", "ABCD 211": "Global Widgetry, Part 2: Service Learning"})
+    text = "global widgetry part 2 (ABCD 211) next term?"
+    assert titles.name_courses(text, ["WIDG", "ABCD"]) == text
+    assert "(WIDG 430)" in titles.name_courses("global widgetry next term?", ["WIDG", "ABCD"])
+
+
 def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
     from rag.understand.slots import CourseTitles
 
