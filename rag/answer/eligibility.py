@@ -10,7 +10,7 @@ from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_sourc
                                      quote as _quote, codes_of)
 from rag.answer.together import together
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, describe, evaluate, missing, required_course,
+from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, without)
 from rag.understand import Question
 
@@ -197,6 +197,19 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     elif result == NO:
         lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
                 f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
+    elif (pending := corequisites_open(c.prerequisite_tree, done)) and (
+            alongside := [g for g in pending if evaluate(g, done.plus(q.under_way)) == YES]):
+        # "passed BIOL 121, taking CHEM 203 this term": the corequisite part of the route, under way now (a
+        # course only planned may come later, and the order of plans is not always read)
+        result = YES
+        lead = (f"Yes, with {', '.join(x for x in q.under_way if x in tree_codes(alongside[0]))} taken alongside it: "
+                f"with {', '.join(sorted(q.completed))} and that corequisite you meet the prerequisites of {c.code}. {ref}")
+    elif pending:  # "BIOL 121 and a corequisite of CHEM 203": the course route the student is on, before the
+        others = [x for x in conditions if x]  # routes ubcal cannot check
+        lead = (f"Only if you also take {' and '.join(describe(g) for g in pending)} before or alongside it: with "
+                f"{have}, that is the rest of the prerequisite of {c.code}"
+                + (f" (it can also be met by {'; '.join(_quote(x) for x in others)}, which ubcal cannot check)"
+                   if others else "") + f". {ref}")
     else:
         lead = (f"Cannot tell: with {have}, {c.code} also depends on what ubcal cannot check: "
                 f"{'; '.join(_quote(x) for x in conditions) or 'part of the prerequisite it could not read'}. {ref}")

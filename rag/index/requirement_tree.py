@@ -485,6 +485,30 @@ def missing(node: dict, completed: set[str]) -> list[str]:
     return [describe(node)]
 
 
+def corequisites_open(tree: dict, completed: set[str]) -> list[dict]:
+    """The course groups a prerequisite asks for as corequisites ("BIOL 121 and a corequisite of one of CHEM
+    203, CHEM 223") that are not done yet and whose taking would meet the whole prerequisite: what a student
+    on that route still has to take, before or alongside the course."""
+    out: list[dict] = []
+    for node in _coreq_nodes(tree):
+        group = node["items"][0]
+        if evaluate(group, completed) == YES or group in out:
+            continue
+        codes = tree_codes(group)
+        with_it = completed.plus(codes) if isinstance(completed, History) else set(completed) | set(codes)
+        if evaluate(tree, with_it) == YES:
+            out.append(group)
+    return out
+
+
+def _coreq_nodes(node: dict):
+    """Every corequisite node of a tree, outermost first."""
+    if node["op"] == "coreq":
+        yield node
+    for child in node.get("items", []) if node["op"] not in ("course", "score") else []:
+        yield from _coreq_nodes(child)
+
+
 def unchecked(node: dict, completed: set[str]) -> list[str]:
     """Conditions that ubcal cannot check and that decide the outcome (grades, standing, permission)."""
     op = node["op"]

@@ -445,6 +445,7 @@ class Question:
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     deferred: list[str] = field(default_factory=list)  # planned for after the course asked ("push A to next year")
+    under_way: list[str] = field(default_factory=list)  # of the concurrent, those read as in progress now ("taking A")
     not_taking: list[str] = field(default_factory=list)  # told not taken now or later ("won't be taking A")
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
@@ -541,7 +542,7 @@ class Question:
                 "credits_asked": self.credits_asked,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
-                "concurrent": self.concurrent, "deferred": self.deferred, "not_taking": self.not_taking, "unclear": self.unclear,
+                "concurrent": self.concurrent, "under_way": self.under_way, "deferred": self.deferred, "not_taking": self.not_taking, "unclear": self.unclear,
                 "assumed": self.assumed,
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
@@ -1466,6 +1467,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.deferred = [c for c in planned if any(m.code == c and placed_after_asked(text, pool, n)
                                                 for n, m in enumerate(pool))] if pool is local else []
         q.concurrent = [c for c in planned if c not in q.deferred]
+        q.under_way = [c for c in q.concurrent if any(m.code == c and m.status == "in_progress" for m in pool)]
         q.not_taking = [c for c in q.not_completed if any(m.code == c and _not_taking(m, n, pool, text)
                                                           for n, m in enumerate(pool))]
         # "A and B together, one term?", with nothing told as done: how each names the other, not a history

@@ -267,3 +267,23 @@ def test_a_corequisite_ruled_out_is_a_no_even_where_a_restriction_is_unsettled()
     assert eligibility(later, facts).verdict == "no"
     silent = tiny_question("ABCD 325", ["ABCD 200"])  # the corequisite left open: the restriction decides
     assert eligibility(silent, facts).verdict == "cannot tell"
+
+
+def test_a_corequisite_inside_a_prerequisite_route_is_named_and_counts_only_when_under_way():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 200", prerequisite="Either (a) ABCD 112 and ABCD 123; or (b) 8 transfer credits of "
+                                                  "first-year ABCD; or (c) one of ABCD 112, ABCD 121 and a "
+                                                  "corequisite of one of ABCD 203, ABCD 223.")
+    facts = FactStore(courses={"ABCD 200": course}, required_by={}, coreq_of={}, excluded={})
+    told = eligibility(tiny_question("ABCD 200", ["ABCD 121"]), facts)
+    assert told.verdict == "cannot tell"
+    assert told.text.startswith("Only if you also take one of ABCD 203, ABCD 223 before or alongside it")
+    planned = tiny_question("ABCD 200", ["ABCD 121"], ["ABCD 203"])
+    planned.concurrent = ["ABCD 203"]  # a plan, whose time may be after ABCD 200: no "Yes"
+    assert eligibility(planned, facts).verdict == "cannot tell"
+    taking = tiny_question("ABCD 200", ["ABCD 121"], ["ABCD 203"])
+    taking.concurrent, taking.under_way = ["ABCD 203"], ["ABCD 203"]  # "taking ABCD 203 this term"
+    a = eligibility(taking, facts)
+    assert a.verdict == "yes" and a.text.startswith("Yes, with ABCD 203 taken alongside it")

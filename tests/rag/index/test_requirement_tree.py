@@ -225,3 +225,13 @@ def test_a_year_written_as_year_n_beside_a_group_is_never_read_as_met():
     for text in ("Restricted to Widgetry students in year 4.", "Restricted to Year 4 Widgetry students.",
                  "Restricted to students in Year 3 of the Widgetry program."):
         assert restriction_met(text, second) != YES, text
+
+
+def test_corequisites_open_are_the_groups_that_would_complete_a_route():
+    from rag.index.requirement_tree import corequisites_open
+
+    tree = parse_requirement("Either (a) ABCD 112 and ABCD 123; or (b) one of ABCD 112, ABCD 121 and a corequisite "
+                             "of one of ABCD 203, ABCD 223.")
+    assert [describe(g) for g in corequisites_open(tree, {"ABCD 121"})] == ["one of ABCD 203, ABCD 223"]
+    assert corequisites_open(tree, set()) == []  # no route is one corequisite away
+    assert corequisites_open(tree, {"ABCD 121", "ABCD 223"}) == []  # met already

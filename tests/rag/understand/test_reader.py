@@ -1241,3 +1241,11 @@ def test_a_course_asked_for_someone_else_is_a_question_of_taking_it():
 
     # "my son is in the Biology program. can he take A?": his eligibility, not whether the program lists A
     assert _CAN_TAKE_RE.search("My son is in the Biology program. Can he take ABCD 110 in his first year?")
+
+
+@pytest.mark.parametrize("text, under_way", [
+    ("passed ABCD 110, taking ABCD 213 this term. ABCD 310 too?", ["ABCD 213"]),
+    ("passed ABCD 110. ABCD 213 next year, ABCD 310 this term?", []),
+])
+def test_a_course_under_way_now_is_told_apart_from_one_only_planned(reader, text, under_way):
+    assert understand(text, reader).under_way == under_way
