@@ -32,6 +32,7 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
         verdicts.append(verdict)
         lines.append(text)
     named = {code for t in targets for code in codes_of(facts.courses[t].prerequisite_tree)}
+    named |= {code for t in targets for code in facts.excluded.get(t, set()) | set(facts.courses[t].excluded_with)}
     uncounted = [x for x in q.unknown_completed if x not in named]
     if uncounted:
         lines.append(f"The calendar has no course {', '.join(uncounted)}, so it is not counted.")
@@ -118,7 +119,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     have = _history_words(q)
     done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
                    below=q.standing_below).without_permission(q.no_permission)  # what the student said
-    clash = sorted(done & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
+    # a course done with no entry of its own still takes the credit when this entry excludes it ("took CLST 105
+    # before it was renamed": AMNE 151 grants credit for only one of the two)
+    clash = sorted((done | set(q.unknown_completed)) & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))
     if not c.prerequisite.strip():
         restricted = restriction_met(c.restriction, done) if c.restriction else YES
         if restricted == NO:

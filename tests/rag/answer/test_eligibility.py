@@ -287,3 +287,16 @@ def test_a_corequisite_inside_a_prerequisite_route_is_named_and_counts_only_when
     taking.concurrent, taking.under_way = ["ABCD 203"], ["ABCD 203"]  # "taking ABCD 203 this term"
     a = eligibility(taking, facts)
     assert a.verdict == "yes" and a.text.startswith("Yes, with ABCD 203 taken alongside it")
+
+
+def test_a_course_done_under_an_old_code_with_no_entry_still_takes_the_credit_it_excludes():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = replace(tiny_course("ABCD 151"), exclusion="Credit will be granted for only one of OLDS 105 or ABCD 151.",
+                     excluded_with=["OLDS 105"])
+    facts = FactStore(courses={"ABCD 151": course}, required_by={}, coreq_of={}, excluded={"ABCD 151": {"OLDS 105"}})
+    q = replace(tiny_question("ABCD 151"), unknown_completed=["OLDS 105"])  # "took OLDS 105 before it was renamed"
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No, not for credit")
+    assert "not counted" not in a.text
