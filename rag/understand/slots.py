@@ -293,6 +293,9 @@ _OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") +
 _BARE_HAVE_RE = re.compile(r"\s*((?:already |also )?have)\s+", re.IGNORECASE)
 
 
+# "for context, my plan is A": a remark on the message, not a course asked for
+_DISCOURSE_FOR_RE = re.compile(r"^for\s+(?:" + "|".join(re.escape(w) for w in _CUE_DATA["discourse_for"]) + r")\b",
+                               re.IGNORECASE)
 _MARK_FOR_RE = re.compile(r"\b(?:avg|average|grade|grades|mark|marks|score|gpa)\s+(?:\w+\s+)?for$", re.IGNORECASE)
 
 
@@ -310,8 +313,11 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     for m in _CUE_RE.finditer(window):
         last = m
     if last is None:
-        bare = _BARE_HAVE_RE.fullmatch(window)  # "have A from first term, taking B now": "I" left out
-        return (DONE, bare.group(1).lower()) if bare and lo == _clause_start(text, mention.start) else (NONE, "")
+        # "have A from first term, taking B now", "second year, have A though": "I" left out, at the start of
+        # the clause or of a comma's part of it
+        bare = _BARE_HAVE_RE.fullmatch(re.split(r"[,;:]", window)[-1])
+        return (DONE, bare.group(1).lower()) if bare and (lo == _clause_start(text, mention.start) or re.search(
+            r"[,;:]", window)) else (NONE, "")
     # a cue far before the code, with other content words between, is not about this code
     between = window[last.end():]
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
@@ -321,6 +327,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
         return NONE, ""  # "have to sit through A", "I've got to take A": a duty, not a course had
     if kind == "target" and _MARK_FOR_RE.search(window[:last.end()]):
         return NONE, ""  # "my combined avg for A was 66": the mark's course, not one asked about
+    if kind == "target" and _DISCOURSE_FOR_RE.match(window[last.start():]):
+        return NONE, ""
     if kind == "not" and _PRONOUN_OBJECT_RE.match(window[last.end():]):
         return NONE, ""  # "failed it, B possible?": the failed course is the one before, not B
     if kind != "not" and _NEGATED_DONE_RE.search(window[:last.start()]):
@@ -872,9 +880,11 @@ def _title_run(words, own: set[str], text: str, edge: int) -> list[re.Match]:
 
 
 def _title_names(title: str) -> list[str]:
-    """A title and, for "Widget Studies: Gizmo Level II", the part after the colon a student would say."""
+    """A title and what a student would say of it: the part after the colon of "Widget Studies: Gizmo Level
+    II", and a title without its leading article ("Athenians and their Empire" for "The Athenians ...")."""
     head, colon, tail = title.partition(":")
-    return [title, tail.strip()] if colon and tail.strip() else [title]
+    names = [title, tail.strip()] if colon and tail.strip() else [title]
+    return names + [re.sub(r"(?i)^(?:the|an?)\s+", "", n) for n in names if re.match(r"(?i)(?:the|an?)\s+\S", n)]
 
 
 class CourseTitles:

@@ -37,14 +37,16 @@ EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # shows, a mark after each course of a list, counterfactuals, refused credit), then a fifth's (stories told
 # over two clauses, "failed A, took it again, 70"; starting a course; loose plans), then a sixth's (gaps:
 # "unfinished", "what I'm missing", put off, abandoned, on this term's timetable, P/CR marks, bracketed
-# titles), none seeing an evaluation set
+# titles), then a ninth's (plans stated as an idea or a schedule, deferred finals and SD standings, a course
+# wanted with no record, old codes), none seeing an evaluation set
 BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_more.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_story.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_contrast.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_gaps.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_gaps2.jsonl"),
-              EXAMPLES_PATH.with_name("status_examples_gaps3.jsonl"))
+              EXAMPLES_PATH.with_name("status_examples_gaps3.jsonl"),
+              EXAMPLES_PATH.with_name("status_examples_gaps4.jsonl"))
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
 UNCLEAR = "unclear"
 
@@ -718,6 +720,11 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
         return False  # "A in a later term, B in the very term A is in": B goes with A, not before it
     if _before_then(text, mentions, index):
         return True  # "A was moved to the spring. B before then?"
+    m = mentions[index]
+    asked_before = [o for o in mentions if o.code == targets[-1].code and o.end <= m.start]
+    if asked_before and _SEQUENCE_RE.search(between := text[asked_before[-1].end:m.start]) \
+            and not re.search(r"[.?!;]", between):
+        return True  # "I'd take B this September and then A in January": a sequence word puts A after B
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
                                                and _LATER_TIME_RE.search(asked) is None) \
         or (_DEFERRAL_RE.search(own) is not None and _DEFERRAL_RE.search(asked) is None)

@@ -145,6 +145,13 @@ def test_title_words_of_a_course_typed_beside_them_name_no_shorter_titled_course
     assert "(WIDG 430)" in titles.name_courses("global widgetry next term?", ["WIDG", "ABCD"])
 
 
+def test_a_title_is_named_without_its_leading_article():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 316": "The Widgeteers and their Empire"})
+    assert "(WIDG 316)" in titles.name_courses("am I ok for Widgeteers and their Empire?", ["WIDG"])
+
+
 def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
     from rag.understand.slots import CourseTitles
 
@@ -271,3 +278,9 @@ def test_a_negation_with_a_word_of_emphasis_still_points_back(text):
     from rag.understand.slots import BACK_NEGATION_RE
 
     assert BACK_NEGATION_RE.search(text)
+
+
+def test_for_before_a_remark_on_the_message_is_no_course_asked_for():
+    text = "can I take ABCD 503 alongside ABCD 502? For context my plan is ABCD 501 in term 1."
+    assert [m.role for m in read_mentions(text, ["ABCD"])][2] == ""
+    assert [m.role for m in read_mentions("is this enough for ABCD 501?", ["ABCD"])] == ["target"]

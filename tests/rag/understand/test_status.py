@@ -340,6 +340,9 @@ def _settled(text: str, first: st.Status) -> list:
     # the asked course is timed by any of its clauses ("in the same term" is the asked course's too)
     ("i want to do EFGH 100 in term 1 and then ABCD 110 in term 2. can i take EFGH 100 first like that?", 2, 1, True),
     ("next fall I'm taking ABCD 110 and EFGH 100 in the same term. does that work for EFGH 100?", 2, 0, False),
+    # a sequence word after the asked course's plan puts the next course after it, whatever the seasons' order
+    ("ok for EFGH 100? I'd take EFGH 100 this September and then ABCD 110 in January.", 0, 2, True),
+    ("ok for EFGH 100? I'd take EFGH 100 this September. then ABCD 110 in January.", 0, 2, False),
 ])
 def test_a_planned_course_placed_after_the_course_asked_is_not_taken_alongside(text, asked, own, later):
     mentions = read_mentions(text, SUBJECTS)
