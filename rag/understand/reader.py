@@ -1447,7 +1447,10 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             if q.asks_sufficiency and not _states_history(q.text):
                 # "is A enough for B", "do A and B cover C": A is the premise asked about, not a claim to check;
                 # one supposed ("if I had A, would that be enough") is answered "once you have completed A"
-                supposed = [m for m in pool if m.code in q.unclear and is_hypothesis(text, m)]
+                # one whose words lean to a plan or a course under way ("A this year, B next year. does that
+                # satisfy B?") is a premise to complete, never a course had
+                supposed = [m for m in pool if m.code in q.unclear and (
+                    is_hypothesis(text, m) or m.best in ("planned", "in_progress"))]
                 for m in supposed:
                     m.role, m.cue, m.assumed = NOT_DONE, "planned", True
                 q.not_completed += list(dict.fromkeys(m.code for m in supposed))

@@ -60,7 +60,7 @@ _DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?
 _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| for)?|get into|getting into|"
            r"sign up for|signing up for|eligible (?:for|to take)|qualify for|qualified for|ready for|"
            r"move on to|go on to|jump into|start|can i do|could i do|to do|into|for|before|allowed in(?:to)?|"
-           r"get in(?:to)?|register in|place into")
+           r"get in(?:to)?|register in|place into|satisf(?:y|ies)(?=\s*$)")
 # cues that say a course is under way or planned, not merely missing: enough for a corequisite
 CONCURRENT_CUE_RE = re.compile(r"currently|am taking|i'?m taking|still taking|in progress|will take|will be taking|"
                                r"plan|going to take|enrolled in", re.IGNORECASE)

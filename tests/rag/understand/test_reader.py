@@ -1249,3 +1249,9 @@ def test_a_course_asked_for_someone_else_is_a_question_of_taking_it():
 ])
 def test_a_course_under_way_now_is_told_apart_from_one_only_planned(reader, text, under_way):
     assert understand(text, reader).under_way == under_way
+
+
+def test_a_plan_asked_to_satisfy_a_course_supposes_the_earlier_course_never_has_it(reader):
+    q = understand("grad here - ABCD 210 this year, ABCD 310 next year. that's the plan. does that satisfy ABCD 310?",
+                   reader)
+    assert (q.target, q.completed, q.assumed) == ("ABCD 310", [], ["ABCD 210"])
