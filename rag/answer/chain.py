@@ -35,6 +35,8 @@ class Choice:
     options: list[str]   # each option in words ("CPSC 221", "all of MATH 100, MATH 101")
     taken: list[str]     # the options the route takes, in words
     settled: bool = False  # the history already meets it: no choice is left to make
+    need: int = 1        # how many options the requirement asks for ("two of")
+    had: list[str] = field(default_factory=list)  # of the options counted, those the history meets already
 
 
 @dataclass
@@ -186,7 +188,8 @@ class ChainPlanner:
             have = have | best[0].courses
         described = [describe(c) for _, c in options]
         settled = all(not r.courses for r, _ in picked)  # every option taken needs no course: done already
-        choice = Choice("", described, [describe(c) for _, c in picked], settled) if len(options) > need else None
+        choice = Choice("", described, [describe(c) for r, c in picked if r.courses], settled, need,
+                        [describe(c) for r, c in picked if not r.courses]) if len(options) > need else None
         return _merge([r for r, _ in picked], [choice] if choice else [])
 
     def _unread(self, codes: frozenset[str]) -> bool:
@@ -234,7 +237,7 @@ class ChainPlanner:
         route = self._routes.get(code, _EMPTY)
         before = [c for c in dict.fromkeys(route.direct) if c not in route.coreqs and c not in self.done]
         alongside = [c for c in dict.fromkeys(route.coreqs) if c not in self.done]
-        choices = [Choice(code, ch.options, ch.taken, ch.settled) for ch in route.choices]
+        choices = [Choice(code, ch.options, ch.taken, ch.settled, ch.need, ch.had) for ch in route.choices]
         return Step(code, 0, before, alongside, list(dict.fromkeys(n for n in route.notes if n)), choices)
 
     def _number(self, steps: dict[str, Step]) -> None:

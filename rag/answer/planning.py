@@ -80,6 +80,21 @@ def _nothing_left(plan: Chain, q: Question, done: list[str], ref: str) -> str:
     return f"{q.target} {ref} names no course that must come before it."
 
 
+def _how_many(n: int) -> str:
+    """"one", "two", ... as the calendar words a choice ("Two of A, B, C")."""
+    return ("one", "two", "three", "four", "five", "six")[n - 1] if 1 <= n <= 6 else str(n)
+
+
+def _choice_line(ch) -> str:
+    """One choice: the options and what the route takes. Where the history already counts for part of a "two
+    of", the line names only the options left (the done ones are on the "Already done" line)."""
+    if not ch.had:
+        return f"- {ch.course}: {_how_many(ch.need)} of {_options(ch.options)}. Taken above: {_options(ch.taken)}."
+    left = [o for o in ch.options if o not in ch.had]
+    return (f"- {ch.course}: {_how_many(ch.need)} of its list; with the {_how_many(len(ch.had))} you have done, "
+            f"{_how_many(ch.need - len(ch.had))} more from {_options(left)}. Taken above: {_options(ch.taken)}.")
+
+
 def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
     """The choices the route made, the conditions that are not courses, what could not be followed, and
     the history it relied on (on its own line, so a done course is never read as still to take)."""
@@ -94,7 +109,7 @@ def _tail(plan: Chain, w: Writer, facts: FactStore, done: list[str]) -> str:
             choices.append(ch)
     if choices:
         lines.append("Choices (the route above takes the option that needs the fewest courses):")
-        lines += [f"- {ch.course}: one of {_options(ch.options)}. Taken above: {_options(ch.taken)}." for ch in choices]
+        lines += [_choice_line(ch) for ch in choices]
     conditions = [(s.code, n) for s in plan.steps for n in s.conditions]
     if conditions:
         lines.append("Also required, not a course:")

@@ -67,7 +67,7 @@ CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
 _PLANNING_WORDS = json.loads(Path(__file__).with_name("planning_words.json").read_text(encoding="utf-8"))
 PLANNING_CUE_RES = {name: re.compile("|".join(_PLANNING_WORDS[name]), re.IGNORECASE)
-                    for name in (*PLANNING, "rest", "start")}
+                    for name in (*PLANNING, "rest", "rest_wh", "start")}
 CHANGE_FACET_RES = {facet: re.compile("|".join(words), re.IGNORECASE)
                     for facet, words in _CHANGE_WORDS["facets"].items()}
 FACT_INTENTS = (*CHANGE_INTENTS, "chain", "program_left", "reverse_prereq", "unlocks", "eligibility", "need_check", "exclusion", "credit_compare", "compare",
@@ -992,6 +992,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
     cue = PLANNING_CUE_RES["chain"].search(part) or PLANNING_CUE_RES["start"].search(part)  # from nothing: the way
+    # "have A and B done. wat else for C": with a history told, a word of the rest asks for the rest of the way
+    cue = cue or (PLANNING_CUE_RES["rest_wh"].search(part) and any(m.role == DONE for m in history))
     # "never got to A. B next term?": a course alone after the history asks whether B can be taken, however
     # near the chain questions its vector sits; a chain word ("every step to B") still asks for the way
     elliptic = _bare_course_tail(part) and _asks_next_course(local, part)

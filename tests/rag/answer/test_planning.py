@@ -45,6 +45,16 @@ def test_a_done_course_is_never_listed_as_still_to_take_but_an_unclear_one_is():
     assert any(line.startswith("Already done") for line in _lines_naming(a.text, "ABCD 102"))
 
 
+def test_a_two_of_choice_with_one_done_names_only_the_options_left():
+    facts = _facts(_course("ABCD 310"), _course("ABCD 311"), _course("ABCD 313", "ABCD 101."), _course("ABCD 101"),
+                   _course("ABCD 479", "Two of ABCD 310, ABCD 311, ABCD 313."))
+    a = chain(_q("chain", "ABCD 479", completed=["ABCD 310"]), facts)
+    choice = [line for line in a.text.splitlines() if line.startswith("- ABCD 479:")][0]
+    assert choice.startswith("- ABCD 479: two of its list; with the one you have done, one more from")
+    assert "ABCD 310" not in choice
+    assert _lines_naming(a.text, "ABCD 310") and all(line.startswith("Already done") for line in _lines_naming(a.text, "ABCD 310"))
+
+
 def test_a_failed_course_stays_on_the_chain():
     a = chain(_q("chain", "ABCD 351", completed=["ABCD 101"], not_completed=["ABCD 102"]), LADDER)
     assert any("ABCD 102" in line and "not done" in line for line in a.text.splitlines() if line.startswith("- Step"))

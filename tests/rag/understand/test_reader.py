@@ -1255,3 +1255,12 @@ def test_a_plan_asked_to_satisfy_a_course_supposes_the_earlier_course_never_has_
     q = understand("grad here - ABCD 210 this year, ABCD 310 next year. that's the plan. does that satisfy ABCD 310?",
                    reader)
     assert (q.target, q.completed, q.assumed) == ("ABCD 310", [], ["ABCD 210"])
+
+
+@pytest.mark.parametrize("text, intent", [
+    ("I have ABCD 110 and ABCD 210 done. wat else for ABCD 310??", "chain"),
+    ("I've got ABCD 110 done. what am i still missing for ABCD 310?", "chain"),
+    ("I have ABCD 210 and nothing else from that department. Enough for ABCD 310?", "eligibility"),
+])
+def test_a_question_word_asking_for_the_rest_after_a_history_asks_for_the_chain(reader, text, intent):
+    assert understand(text, reader).intent == intent
