@@ -283,6 +283,8 @@ _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|li
 # ("the biology specialization", "Mining student", "required in Statistics"): otherwise a subject word
 # beside a code ("chem 205 phys chem", "PHYS 309 electrical lab") would turn a course question into one
 # about a program's table.
+_YEAR_OF_STUDY_RE = re.compile(r"\b(?:[1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth)[ -]year\b|\byear[ -]?[1-5]\b",
+                               re.IGNORECASE)
 PROGRAM_CUE_RE = re.compile(
     r"\b(?:major|majors|minor|minors|honou?rs|speciali[sz]ations?|spec|program|programs|programme|degree|"
     r"b\.?\s?sc|b\.?\s?a|b\.?\s?a\.?\s?sc|b\.?\s?com|concentration|stream|students?|faculty|"
@@ -819,7 +821,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     bare = _HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(part, local, text))
     programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
     named_programs = programs
-    if codes and not PROGRAM_CUE_RE.search(bare):  # a subject word beside a code names the course's field;
+    # "IGEN 2nd year: what other year 2 courses do i need": a year of study asked with what is left names the
+    # program, though its courses are named too
+    year_left = _YEAR_OF_STUDY_RE.search(bare) and PLANNING_CUE_RES["program_left"].search(bare)
+    if codes and not (PROGRAM_CUE_RE.search(bare) or year_left):  # a subject word beside a code names the course's field;
         titled = set(finder.find(bare).programs)  # a program's whole title still names the program
         programs = [p for p in programs if p in titled]
     year, term = read_year_term(bare)

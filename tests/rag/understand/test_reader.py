@@ -1264,3 +1264,10 @@ def test_a_plan_asked_to_satisfy_a_course_supposes_the_earlier_course_never_has_
 ])
 def test_a_question_word_asking_for_the_rest_after_a_history_asks_for_the_chain(reader, text, intent):
     assert understand(text, reader).intent == intent
+
+
+def test_a_program_by_its_short_name_beside_a_year_asked_with_what_is_left_is_the_program(reader):
+    # "mech" is the program's short name, and courses are named too: the year and "other courses" ask for the
+    # rest of the program's year, not what the courses open
+    q = understand("mech 2nd year - I already have ABCD 210 and ABCD 213. what other year 2 courses do i need?", reader)
+    assert (q.intent, q.entities.programs, q.year) == ("program_left", ["Mechanical Engineering"], 2)
