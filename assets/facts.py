@@ -72,6 +72,9 @@ _RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open 
                              # required.", "Registration requires consent of the Department", "Open to students
                              # with a BC-equivalent mark of A (86%) in English 12"
                              r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
+                             # "Open ordinarily to students in X with ... and permission of the department.",
+                             # "Permission of the instructor is required."
+                             r"Open ordinarily to|Permission of (?:the\s+)?[\w\s]{1,60}?\s+is\s+required|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,

@@ -102,6 +102,10 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
         ("304", "3", "Consent", "Topics. Prerequisite: IJKL 300. Consent of Department required."),
         ("305", "3", "Asks", "Topics. Registration requires consent of the Department and enrolment may be limited."),
         ("306", "3", "Mark", "Topics. Open to students with a mark of A (86%) in English 12."),
+        ("307", "3", "Ordinarily", "Open ordinarily to students in IJKL with at least a 72% average and permission of "
+                                   "the department. Supervised reading."),
+        ("308", "3", "Instructor", "Topics. Permission of the instructor is required."),
+        ("309", "3", "Repeat", "Topics. May be taken more than once for credit with permission of the department."),
     ])
     pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
     rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
@@ -113,6 +117,9 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
     assert rows["IJKL 304"]["restriction"] == "Consent of Department required."
     assert rows["IJKL 305"]["restriction"].startswith("Registration requires consent of the Department")
     assert rows["IJKL 306"]["restriction"].startswith("Open to students with a mark of A")
+    assert rows["IJKL 307"]["restriction"].endswith("and permission of the department.")
+    assert rows["IJKL 308"]["restriction"] == "Permission of the instructor is required."
+    assert rows["IJKL 309"]["restriction"] == ""  # a permission to repeat, not to register
 
 
 def test_a_restriction_runs_on_past_a_degrees_initials_but_not_into_the_next_field(tiny):

@@ -276,6 +276,8 @@ def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
     assert _asks_excluded("ABCD 313 with ABCD 320: does only one of them count?")
     assert _asks_excluded("would ABCD 313 count against ABCD 320, are they excluded?")
     assert not _asks_excluded("ABCD 313 and ABCD 320, are they exclusive or can I get credit for both")
+    # "extra credit" asks whether the second course adds credit: the lead answers that, not "same course"
+    assert not _asks_excluded("had ABCD 313 in first year. will ABCD 320 give me extra credit or is it the same course?")
 
 
 def test_a_course_left_unclear_by_its_words_leaves_the_other_course_the_one_asked(reader):
