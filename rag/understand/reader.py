@@ -1190,6 +1190,9 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             and "need_check" in names and (FIRST_COURSE_RE.search(part) or _AS_REQUISITE_RE.search(part)) \
             and not off_calendar and not _ENOUGH_RE.search(part):
         return first("need_check")  # "B - is A forced on you first", "B needs A as a pre-req??"
+    if len(courses) == 1 and top in ("other", "program_course") and "credits" in names \
+            and dict(FACETS)["credits"].search(part) and (_NUMBER_ASKED_RE.search(part) or read_credits_asked(part)):
+        return first("credits")  # "(lead-in about its topic.) Is A 3 credits?": a number, not a general question
     if top in ("decline", "other"):
         # A course named and nothing the calendar lacks: not "outside the calendar". A general question
         # ("other") about a course keeps its reading unless it names a requisite: "credit" alone is not
@@ -1210,9 +1213,6 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                     + [f for f in feasible if f[0] in ("decline", "other")])
         names = [name for name, _ in feasible]
         top = feasible[0][0]
-    if len(courses) == 1 and _NUMBER_ASKED_RE.search(part) and dict(FACETS)["credits"].search(part) \
-            and "credits" in names and top == "program_course":
-        return first("credits")  # "how many creds is the chem eng capstone A": a number, not whether P lists A
     if programs and "program_course" in names:
         asks_obligation = _COURSE_NEEDED_RE.search(part) or _MUST_TAKE_RE.search(part)
         if top == "program_course" and not asks_obligation and _CAN_TAKE_RE.search(part) \

@@ -1273,3 +1273,13 @@ def test_a_program_by_its_short_name_beside_a_year_asked_with_what_is_left_is_th
     # rest of the program's year, not what the courses open
     q = understand("mech 2nd year - I already have ABCD 210 and ABCD 213. what other year 2 courses do i need?", reader)
     assert (q.intent, q.entities.programs, q.year) == ("program_left", ["Mechanical Engineering"], 2)
+
+
+def test_a_number_of_credits_asked_after_a_topic_lead_in_is_a_credits_question():
+    from rag.understand.reader import _calendar_reading_first
+
+    # the topic words of a lead-in pull the sentence vector to a general question; the number asked decides
+    feasible = [("other", 0.3), ("credits", 0.1), ("decline", 0.04)]
+    for part in ("Looking at the widget theory course. Is ABCD 310 3 credits?", "widget theory: how many credits is ABCD 310"):
+        assert _calendar_reading_first(feasible, ["ABCD 310"], [], part)[0][0] == "credits"
+    assert _calendar_reading_first(feasible, ["ABCD 310"], [], "how does Credit/D/Fail apply to ABCD 310")[0][0] == "other"
