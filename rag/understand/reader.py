@@ -331,7 +331,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\b(?:would|will|do|does|can|could)\s+(?:\S+\s+){1,6}?double[- ]?count\b|"
                           r"\b(?:[A-Z]{2,5} \d{3}[A-Z]?|both|they|them)\s+double[- ]?count\b\s*(?:\?|\bor\b|$)|"
                           r"\b(?:credit|count|counted)\s+(?:for\s+|towards?\s+)each\b|"
-                          r"\bboth\s+(?:count|be counted|give credit)|\btake both\b|"
+                          r"\bboth(?:\s+of\s+(?:those|them|these|the\s+two))?\s+(?:count|be counted|give credit)|\btake both\b|"
                           # "do A and B both earn credit", "both credited"
                           r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional) credits?\b|\b(?:count|counts|counted) (?:too|as well)\b|"

@@ -278,6 +278,8 @@ def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
     assert not _asks_excluded("ABCD 313 and ABCD 320, are they exclusive or can I get credit for both")
     # "extra credit" asks whether the second course adds credit: the lead answers that, not "same course"
     assert not _asks_excluded("had ABCD 313 in first year. will ABCD 320 give me extra credit or is it the same course?")
+    assert not _asks_excluded("ABCD 313 this fall and ABCD 320 in the spring. Both of those count for credit, right? "
+                              "They're not excluded from each other?")
 
 
 def test_a_course_left_unclear_by_its_words_leaves_the_other_course_the_one_asked(reader):
