@@ -249,6 +249,9 @@ _MAY_I_RE = re.compile(r"\b(?:can|could|may|am)\s+i\b|\bfor me\b|\ballowed\b|\be
 # "what is A a prereq for?": "for" with nothing after it, so the courses asked for are those A is needed for
 # and "which courses name A as a prereq?": A in the place of a prerequisite, with no course it is one for
 _PREREQ_FOR_WHAT_RE = re.compile(r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s*(?:[?.!]|$)|"
+                                 # "is A a prereq for anything / any other course": what A leads to
+                                 r"\b(?:pre|co)[\s-]?req\w*\s+(?:for|to|of)\s+(?:anything|something|any(?:\s+other)?"
+                                 r"\s+(?:courses?|classes)|other\s+courses)\b|"
                                  r"\bas (?:a |an |the |one of (?:the |their |its )?|their |its )?(?:pre|co)[\s-]?req\w*"
                                  r"(?!\s+(?:for|to|of)\s+\w)", re.IGNORECASE)
 _OPENS_RE = re.compile(r"\b(?:unlock|unlocks|open(?:s)?\s+(?:up|the door to|doors? (?:to|for))|"

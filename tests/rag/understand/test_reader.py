@@ -1285,3 +1285,12 @@ def test_a_number_of_credits_asked_after_a_topic_lead_in_is_a_credits_question()
     for part in ("Looking at the widget theory course. Is ABCD 310 3 credits?", "widget theory: how many credits is ABCD 310"):
         assert _calendar_reading_first(feasible, ["ABCD 310"], [], part)[0][0] == "credits"
     assert _calendar_reading_first(feasible, ["ABCD 310"], [], "how does Credit/D/Fail apply to ABCD 310")[0][0] == "other"
+
+
+def test_a_prereq_for_anything_asks_what_the_course_leads_to():
+    from rag.understand.reader import _calendar_reading_first
+
+    feasible = [("prereq_of", 0.4), ("reverse_prereq", 0.3)]
+    for part in ("is ABCD 110 a prereq for anything?", "is ABCD 110 a pre-req for any other courses"):
+        assert _calendar_reading_first(feasible, ["ABCD 110"], [], part)[0][0] == "reverse_prereq"
+    assert _calendar_reading_first(feasible, ["ABCD 110"], [], "what is the prereq for ABCD 110")[0][0] == "prereq_of"
