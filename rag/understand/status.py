@@ -622,7 +622,12 @@ def earlier_term(text: str, m: CodeMention) -> bool:
     mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
     if mine is None or theirs is None or _NOW_RE.search(_season_words(rest)):
         return False
+    if mine != theirs and _NEXT_RE.search(_season_words(rest)) and not _NEXT_RE.search(_season_words(between)):
+        return True  # "A for spring and B for next fall": "next" puts B's season after A's, however far round
     return (theirs - mine) % len(_SEASONS) == 1
+
+
+_NEXT_RE = re.compile(r"\bnext\b", re.IGNORECASE)
 
 
 def _season_words(text: str) -> str:

@@ -436,6 +436,9 @@ def test_a_course_told_as_done_under_if_is_a_hypothesis_when_the_classifier_doub
     ("ABCD 260 lined up for year 2 and EFGH 360 for year 3?", True),
     ("ABCD 434 in fourth year and EFGH 311 in second year. Okay?", False),
     ("ABCD 294 next year?? can i do EFGH 454 this year", False),
+    # "next" puts the later course's season after the first one's, however far round
+    ("ABCD 217 is on my plan for spring and EFGH 218 for next fall. will that work?", True),
+    ("ABCD 217 next spring and EFGH 218 this fall?", False),
 ])
 def test_a_course_in_an_earlier_numbered_term_is_the_premise(text, premise):
     assert st.earlier_term(text, read_mentions(text, SUBJECTS)[0]) == premise
