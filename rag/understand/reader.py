@@ -824,7 +824,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     bare = _HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(part, local, text))
     programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
     named_programs = programs
-    # "IGEN 2nd year: what other year 2 courses do i need": a year of study asked with what is left names the
+    # "IGEN 2nd year: which other year-2 courses remain": a year of study asked with what is left names the
     # program, though its courses are named too
     year_left = _YEAR_OF_STUDY_RE.search(bare) and PLANNING_CUE_RES["program_left"].search(bare)
     if codes and not (PROGRAM_CUE_RE.search(bare) or year_left):  # a subject word beside a code names the course's field;
@@ -1284,7 +1284,7 @@ def _bare_course_tail(part: str) -> bool:
         return False
     last = sentences[-1]
     rest, n = re.subn(r"\b[A-Za-z]{2,5}[ _-]?\d{3}[A-Za-z]?\b", " ", last)
-    # a word of need asks whether the course is needed ("is A necessary?", "does B really need A?"), not
+    # a word of need asks if the course is needed ("is A necessary?", "does B really need A?"), not
     # whether it is open
     return n >= 1 and len(re.findall(r"[A-Za-z']+", rest)) <= 3 and not _NECESSITY_RE.search(rest)
 
