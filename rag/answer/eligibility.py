@@ -205,8 +205,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         # "passed BIOL 121, taking CHEM 203 this term": the corequisite part of the route, under way now (a
         # course only planned may come later, and the order of plans is not always read)
         result = YES
+        met_by = f"{', '.join(sorted(q.completed))} and that corequisite" if q.completed else "that corequisite"
         lead = (f"Yes, with {', '.join(x for x in q.under_way if x in tree_codes(alongside[0]))} taken alongside it: "
-                f"with {', '.join(sorted(q.completed))} and that corequisite you meet the prerequisites of {c.code}. {ref}")
+                f"with {met_by}, the prerequisites of {c.code} are met. {ref}")
     elif pending:  # "BIOL 121 and a corequisite of CHEM 203": the course route the student is on, before the
         others = [x for x in conditions if x]  # routes ubcal cannot check
         lead = (f"Only if you also take {' and '.join(describe(g) for g in pending)} before or alongside it: with "

@@ -286,8 +286,6 @@ _PROGRAM_RELATION_RE = re.compile(r"\b(?:for|toward|towards|count|counts|list|li
 # ("the biology specialization", "Mining student", "required in Statistics"): otherwise a subject word
 # beside a code ("chem 205 phys chem", "PHYS 309 electrical lab") would turn a course question into one
 # about a program's table.
-_YEAR_OF_STUDY_RE = re.compile(r"\b(?:[1-5](?:st|nd|rd|th)|first|second|third|fourth|fifth)[ -]year\b|\byear[ -]?[1-5]\b",
-                               re.IGNORECASE)
 PROGRAM_CUE_RE = re.compile(
     r"\b(?:major|majors|minor|minors|honou?rs|speciali[sz]ations?|spec|program|programs|programme|degree|"
     r"b\.?\s?sc|b\.?\s?a|b\.?\s?a\.?\s?sc|b\.?\s?com|concentration|stream|students?|faculty|"
@@ -824,13 +822,13 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     bare = _HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(part, local, text))
     programs = reader.programs.find(_NOT_PROGRAM_RE.sub(" ", bare))
     named_programs = programs
+    year, term = read_year_term(bare)
     # "IGEN 2nd year: which other year-2 courses remain": a year of study asked with what is left names the
     # program, though its courses are named too
-    year_left = _YEAR_OF_STUDY_RE.search(bare) and PLANNING_CUE_RES["program_left"].search(bare)
+    year_left = year and PLANNING_CUE_RES["program_left"].search(bare)
     if codes and not (PROGRAM_CUE_RE.search(bare) or year_left):  # a subject word beside a code names the course's field;
         titled = set(finder.find(bare).programs)  # a program's whole title still names the program
         programs = [p for p in programs if p in titled]
-    year, term = read_year_term(bare)
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
     cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
@@ -1509,7 +1507,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         told_done = {m.code for m in local if m.role == DONE or (m.role == NOT_DONE and m.assumed)}
         told_not = {m.code for m in local if m.role == NOT_DONE and not m.assumed and not _SKIP_RE.search(m.cue or "")}
         # "i did C not A. is A necessary?": a course told, then named again where the asking is, is asked about
-        told_not -= {m.code for m in local if m.role not in (DONE, NOT_DONE)} & told_not - told_done
+        told_not -= {m.code for m in local if m.role not in (DONE, NOT_DONE)} - told_done
         together = _skipped_together(q.text, local) if q.asks_skip else []
         if together and set(together) <= set(q.asked):
             # "can I skip both A and B for C": each is left out, so C must be reachable without all of them
