@@ -1045,7 +1045,10 @@ def _about_the_student(part: str, local: list[CodeMention]) -> bool:
     told = len({m.code for m in local}) > 1 and any(m.role in (DONE, NOT_DONE) for m in local)
     # a mark told for a course ("A was a D, does that still count for B") is the student's record too
     marked = len({m.code for m in local}) > 1 and bool(read_scores(part, local) or read_letter_grades(part, local))
-    return told or marked or STUDENT_FRAME_RE.search(part) is not None
+    # "X, brand new. The whole list before A?": a start from nothing asked with a chain word is the student's
+    # path, not a new course ("is A brand new?" names no chain)
+    fresh = PLANNING_CUE_RES["start"].search(part) is not None and PLANNING_CUE_RES["chain"].search(part) is not None
+    return told or marked or fresh or STUDENT_FRAME_RE.search(part) is not None
 
 
 def _change_facets(text: str) -> list[str]:

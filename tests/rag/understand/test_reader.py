@@ -1294,3 +1294,13 @@ def test_a_prereq_for_anything_asks_what_the_course_leads_to():
     for part in ("is ABCD 110 a prereq for anything?", "is ABCD 110 a pre-req for any other courses"):
         assert _calendar_reading_first(feasible, ["ABCD 110"], [], part)[0][0] == "reverse_prereq"
     assert _calendar_reading_first(feasible, ["ABCD 110"], [], "what is the prereq for ABCD 110")[0][0] == "prereq_of"
+
+
+def test_a_student_new_to_a_field_is_about_the_student_not_a_new_course():
+    from rag.understand.reader import _about_the_student
+    from rag.understand.slots import read_mentions
+
+    text = "Urban widgetry, brand new. Everything I need before the ABCD 410 capstone studio?"
+    assert _about_the_student(text, read_mentions(text, SUBJECTS))
+    text = "is ABCD 410 brand new this year?"
+    assert not _about_the_student(text, read_mentions(text, SUBJECTS))
