@@ -728,7 +728,7 @@ def placed_after_asked(text: str, mentions: list[CodeMention], index: int) -> bo
     m = mentions[index]
     asked_before = [o for o in mentions if o.code == targets[-1].code and o.end <= m.start]
     if asked_before and _SEQUENCE_RE.search(between := text[asked_before[-1].end:m.start]) \
-            and not re.search(r"[.?!;]", between):
+            and not _SENTENCE_RE.search(between):
         return True  # "I'd take B this September and then A in January": a sequence word puts A after B
     return bool(_comes_before(asked, own)) or (_LATER_TIME_RE.search(own) is not None
                                                and _LATER_TIME_RE.search(asked) is None) \

@@ -544,6 +544,10 @@ def test_a_supposed_course_asked_as_enough_is_a_premise_not_a_course_done(reader
     # a history told, then whether it leads to a named course: that course is asked about, not what opens
     ("I took an intro widgetry course at Douglas College. Does that get me into ABCD 410?", "eligibility"),
     ("finished ABCD 310, what does it lead to?", "unlocks"),
+    # a question word asking for the rest after a history asks for the chain; "nothing else" tells, asks nothing
+    ("I have ABCD 110 and ABCD 210 done. wat else for ABCD 310??", "chain"),
+    ("I've got ABCD 110 done. what am i still missing for ABCD 310?", "chain"),
+    ("I have ABCD 210 and nothing else from that department. Enough for ABCD 310?", "eligibility"),
 ])
 def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
     assert understand(text, reader).intent == intent
@@ -1259,15 +1263,6 @@ def test_a_plan_asked_to_satisfy_a_course_supposes_the_earlier_course_never_has_
     q = understand("grad here - ABCD 210 this year, ABCD 310 next year. that's the plan. does that satisfy ABCD 310?",
                    reader)
     assert (q.target, q.completed, q.assumed) == ("ABCD 310", [], ["ABCD 210"])
-
-
-@pytest.mark.parametrize("text, intent", [
-    ("I have ABCD 110 and ABCD 210 done. wat else for ABCD 310??", "chain"),
-    ("I've got ABCD 110 done. what am i still missing for ABCD 310?", "chain"),
-    ("I have ABCD 210 and nothing else from that department. Enough for ABCD 310?", "eligibility"),
-])
-def test_a_question_word_asking_for_the_rest_after_a_history_asks_for_the_chain(reader, text, intent):
-    assert understand(text, reader).intent == intent
 
 
 def test_a_program_by_its_short_name_beside_a_year_asked_with_what_is_left_is_the_program(reader):
