@@ -160,7 +160,7 @@ def unlocks(q: Question, facts: FactStore) -> FactAnswer | None:
         candidates = [code for code in candidates if code.split()[0] in q.subjects]
     elif q.subjects and candidates and set(q.subjects) <= {c.split()[0] for c in done}:
         # "passed ENGL 110, what next in English?" where no ENGL course names them: say so first (a subject
-        # read from a title or a field, "soil science APBI 200", is not the one the question asks in)
+        # read from a title or a field, "a field of science before its course code", is not the one the question asks in)
         elsewhere = (f"No {'/'.join(q.subjects)} course names {', '.join(sorted(set(q.completed) - set(q.not_completed)))} "
                      "in its prerequisites; courses in other subjects do.\n")
     if q.levels and any(facts.courses[code].level in q.levels for code in candidates):  # "which 200-level ones"
