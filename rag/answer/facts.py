@@ -28,6 +28,9 @@ from rag.index.facts import FactStore
 from rag.understand import Question
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
+# parts that decide what the student may do (take a course, skip one, keep the credit of two): their verdict is
+# what the student acts on, so a several-part answer opens with it, whatever part was asked first
+DECIDING = ("eligibility", "need_check", "exclusion", "credit_compare")
 
 
 def decline(q: Question, facts: FactStore) -> FactAnswer | None:
@@ -129,9 +132,12 @@ def _options_asked(q: Question, facts: FactStore) -> Question | None:
 
 
 def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
-    """A several-part question: each part answered from facts, in order; None when any part is not."""
-    answers = []
-    for part in q.parts:
+    """A several-part question: each part answered from facts; None when any part is not. The parts that
+    decide what the student may do come first (A's credit count asked first, then whether A may be taken:
+    the answer opens with whether it may, since a "Yes" about A's credits must not read as a yes to taking
+    it), the rest in the order asked."""
+    answers, parts = [], sorted(q.parts, key=lambda part: part.intent not in DECIDING)
+    for part in parts:
         fact = answer_from_facts(part, facts)
         if fact is None or part.intent == "decline":
             return None
@@ -142,5 +148,7 @@ def answer_parts(q: Question, facts: FactStore) -> FactAnswer | None:
         local = {n: w.cite(src) for n, src in enumerate(fact.sources, 1)}
         texts.append(re.sub(r"\[(\d+)\]", lambda m: local.get(int(m.group(1)), m.group(0)), fact.text))
     verdict = answers[0].verdict
+    reading = replace(q, parts=[fact.reading or part for fact, part in zip(answers, parts)]) \
+        if parts != q.parts or any(fact.reading for fact in answers) else None
     return FactAnswer("multi", verdict, "\n\n".join(texts), w.sources,
-                      [c for f in answers for c in f.codes], [d for f in answers for d in f.derived])
+                      [c for f in answers for c in f.codes], [d for f in answers for d in f.derived], reading)

@@ -315,3 +315,13 @@ def test_whether_a_course_counts_for_credit_is_answered_from_its_entry(answerer)
     a = _facts_answer(answerer, "does CPSC 100 count toward my degree?")
     assert a.answer.startswith("It depends: CPSC 100") and "Not for credit for students who already hold" in a.answer
     assert "counts for credit for you" in a.answer.splitlines()[-1]
+
+
+def test_a_several_part_answer_opens_with_the_part_that_decides_what_the_student_may_do(answerer):
+    a = _facts_answer(answerer, "How many credits is CPSC 221? And I have not taken CPSC 210, can I take CPSC 221 "
+                                "next term?")
+    first, rest = a.answer.split("\n\n", 1)
+    assert first.startswith("No") and "CPSC 210" in first, a.answer  # not a "Yes"-less credit line first
+    assert "is worth" in rest
+    readings = a.reading.split(" | ")
+    assert "whether you can take CPSC 221" in readings[0] and "credits" in readings[1]  # in the answers' order
