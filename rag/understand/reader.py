@@ -56,6 +56,10 @@ PLANNING_LEAD = 2.5
 # words that ask for courses, not for a verdict on one ("which courses", "walk me through", "anything else")
 _ASKS_FOR_COURSES_RE = re.compile(r"\b(?:what|what's|whats|which|anything|everything|walk me|list|how many)\b",
                                   re.IGNORECASE)
+# "which 400-level courses need A": courses as the subject that needs the course asks what A leads to, never
+# the way to A, however near the chain questions the sentence vector sits
+_NEEDED_BY_RE = re.compile(r"\b(?:courses|classes|ones)\s+(?:\w+\s+)?(?:need|require|list|use)\s+(?:it\b|[A-Z]{2,4}_?V?\s?\d{3})",
+                           re.IGNORECASE)
 # what changed between two calendar editions; possible only when the words speak of change or of an edition
 CHANGE_INTENTS = ("changed", "subject_changes", "new_course", "gone_course", "still_offered", "replaced")
 _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_text(encoding="utf-8"))
@@ -748,8 +752,11 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
         start = offset if start < 0 else start
         offset = start + len(part)
         local = [m for m in mentions if start <= m.start < start + len(part) + 1]
-        if not local and carried:  # "... and what does it need?": "it" is the course before
-            local = [m for m in mentions if m.code in carried]
+        # "..., and then it without B?": "it" is the course before when the part names only the
+        # student's history (B not done), which is never what "it" stands for
+        told_only = bool(local) and all(m.role in (DONE, NOT_DONE) for m in local) and _PRONOUN_RE.search(part)
+        if carried and (not local or told_only) and not set(carried) & {m.code for m in local}:
+            local = [m for m in mentions if m.code in carried] + local
             part = _PRONOUN_RE.sub(" and ".join(carried), part, count=1)
             if not any(code in part for code in carried):
                 part = f"{part} ({' and '.join(carried)})"
@@ -761,7 +768,7 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
             _fill(q, local, mentions, text, reader.finder.known_courses)
         # "that" / "it" in the next part is what this part asked about ("can I take A and B? and the
         # credit total of that?"), else every course it named
-        carried = [c for c in q.targets if any(m.code == c for m in local)] or [m.code for m in local] or carried
+        carried = [c for c in q.targets if c in _asked_of(local)] or [m.code for m in local] or carried
         readings.append(q)
     # a follow-up with nothing of its own ("anything else?") adds no question
     answerable = [q for q in readings if q.intent not in ("none", "decline")]
@@ -938,7 +945,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
         # ones can I take": every course named is history, so none is asked about
         intent = "unlocks"
-    q.intent, q.confidence = _settle(intent, codes), confidence
+    q.intent, q.confidence = _settle(intent, _asked_of(local)), confidence
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
@@ -951,7 +958,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if len(feasible) > 1 and feasible[1][1] >= RUNNER_UP_SHARE * confidence and feasible[1][0] != "other":
         second = copy.copy(q)
         second.runner_up = None
-        second.intent, second.confidence = _settle(feasible[1][0], codes), feasible[1][1]
+        second.intent, second.confidence = _settle(feasible[1][0], _asked_of(local)), feasible[1][1]
         _fill(second, local, history if history is not None else local, text, finder.known_courses)
         _weigh_polarity(second, reader)
         q.runner_up = second
@@ -994,7 +1001,7 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     chain = scores.get("chain", 0.0)
     rest = max((p for name, p in scores.items() if name != "chain"), default=0.0)
     leads = chain >= PLANNING_LEAD * rest and _ASKS_FOR_COURSES_RE.search(part) is not None \
-        and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part))  # "after A, which ones next"
+        and not (_asks_what_opens(local, part) or _NEXT_ASK_RE.search(part) or _NEEDED_BY_RE.search(part))
     sure = chain >= PLANNING_SURE or leads  # a clear reading needs no cue word
     forward = _WHAT_NEXT_RE.search(part) and any(m.role == DONE for m in local)  # "A finished. next steps in B?"
     cue = PLANNING_CUE_RES["chain"].search(part) or PLANNING_CUE_RES["start"].search(part)  # from nothing: the way
@@ -1394,11 +1401,24 @@ def _weigh_polarity(q: Question, reader: Reader) -> None:
         (q.asks_direction, q.asks_membership, q.asks_skip), need_polarity.sure_label(scores))
 
 
+def _asked_of(local: list[CodeMention]) -> list[str]:
+    """The courses a question can ask a course's facts of: not the ones only told as not taken ("never took
+    A. credits of B?" asks of B alone), unless nothing else is named ("I dropped A and B, credits
+    of the pair?")."""
+    def told_of(m: CodeMention) -> bool:  # never taken (a course taken now, planned or "with" may be summed)
+        return m.role == NOT_DONE and m.status not in ("planned", "in_progress")
+    told = {m.code for m in local if told_of(m)} - {m.code for m in local if not told_of(m)}
+    codes = list(dict.fromkeys(m.code for m in local))
+    return [c for c in codes if c not in told] or codes
+
+
 def _settle(intent: str, codes: list[str]) -> str:
     if intent == "other":
         return "none"
     if intent == "credits" and len(codes) > 1:  # the credits of several courses: each, and their total
         return "credits_total"
+    if intent == "credits_total" and len(codes) == 1:  # one course asked, the others told as history
+        return "credits"
     return intent
 
 
@@ -1537,10 +1557,11 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         q.asks_excluded = _asks_excluded(q.text)
         q.asks_fewer = _FEWER_RE.search(q.text) is not None
     elif intent == "credits_total":
-        q.targets = codes
+        q.targets = _asked_of(local)
         q.target = codes[0]
     elif intent in ("prereq_of", "coreq_of", "credits", "describe", "reverse_prereq", "program_course"):
-        q.targets = [c for c in codes if c in known] or codes
+        asked = _asked_of(local) if intent == "credits" else codes
+        q.targets = [c for c in asked if c in known] or asked
         q.target = q.targets[0]
         if intent == "prereq_of" and (_CAN_TAKE_RE.search(q.text) or not (
                 _REQUISITE_WORD_RE.search(q.text) or _NEED_WORD_RE.search(q.text)

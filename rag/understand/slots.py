@@ -106,7 +106,7 @@ _PRONOUN_OBJECT_RE = re.compile(r"^\s+(?:it|that(?: one)?|this(?: one)?|them|bot
 _NEGATED_DONE_RE = re.compile(r"\b(?:without|w/o|never|not|haven'?t|have not|didn'?t|did not)\s*(?:ever\s+|yet\s+)?$",
                               re.IGNORECASE)
 _OR_JOIN_RE = re.compile(r"^\s*\)?\s*,?\s*\(?\s*(?:or|or else)\s*$", re.IGNORECASE)
-_LIST_JOIN_RE = re.compile(r"^\s*\)?\s*\(?\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|as well as|plus)?\s*\(?\s*$",
+_LIST_JOIN_RE = re.compile(r"^\s*\)?\s*\(?\s*(?:,|&|\+|/|and|or|and/or|,\s*and|,\s*or|,?\s*as well as|,?\s*plus)?\s*\(?\s*$",
                            re.IGNORECASE)
 _CLAUSE_CUT_RE = re.compile(r"[.?!;]|\bbut\b|\bhowever\b|\balthough\b|\bthough\b|\bso\b|\bwhile\b|\bbecause\b|"
                             r"\bsince\b|\bif\b|\bwhen\b|\bthen\b", re.IGNORECASE)

@@ -548,6 +548,10 @@ def test_a_supposed_course_asked_as_enough_is_a_premise_not_a_course_done(reader
     ("I have ABCD 110 and ABCD 210 done. wat else for ABCD 310??", "chain"),
     ("I've got ABCD 110 done. what am i still missing for ABCD 310?", "chain"),
     ("I have ABCD 210 and nothing else from that department. Enough for ABCD 310?", "eligibility"),
+    # courses as the subject that needs the course: what it leads to, never the way to it
+    ("what upper level courses need ABCD 310? I just finished it", "unlocks"),
+    # starting fresh, or courses asked in order: the whole way
+    ("what do i need to take, in order, to get into ABCD 410? starting fresh", "chain"),
 ])
 def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
     assert understand(text, reader).intent == intent
@@ -1299,3 +1303,18 @@ def test_a_student_new_to_a_field_is_about_the_student_not_a_new_course():
     assert _about_the_student(text, read_mentions(text, SUBJECTS))
     text = "is ABCD 410 brand new this year?"
     assert not _about_the_student(text, read_mentions(text, SUBJECTS))
+
+
+def test_it_in_a_part_that_names_only_history_is_the_course_asked_before(reader):
+    q = understand("never took the ABCD 120 seminar. how many credits is ABCD 410 and can I take it without "
+                   "ABCD 120?", reader)
+    assert [(p.intent, p.target) for p in q.parts] == [("credits", "ABCD 410"), ("eligibility", "ABCD 410")]
+    assert q.parts[1].not_completed == ["ABCD 120"]
+
+
+def test_a_course_told_as_never_taken_is_not_summed_into_a_credit_question(reader):
+    q = understand("I never took ABCD 120. how many credits is ABCD 410?", reader)
+    assert q.intent == "credits" and q.targets == ["ABCD 410"]
+    planned = understand("Taking ABCD 110, ABCD 120 and ABCD 210 next year. How many credits is that altogether?",
+                         reader)
+    assert planned.intent == "credits_total" and len(planned.targets) == 3  # courses planned are summed

@@ -17,6 +17,9 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
     # a cue after the comma reaches forward, and one before a list covers the list
     ("ABC 100 failed, dropped DEF 200. ABC 400?", [NOT_DONE, NOT_DONE, ""]),
     ("failed ABC 100, DEF 200", [NOT_DONE, NOT_DONE]),
+    # "plus" or "as well as" after a comma joins the next courses to the same list
+    ("I've done ABC 100 and ABC 110, plus DEF 200 and DEF 210. what's left before GHI 400?", [DONE] * 4),
+    ("passed ABC 100, as well as DEF 200. GHI 400?", [DONE, DONE, ""]),
 ])
 def test_a_status_after_a_course_stays_with_that_course(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
