@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rag.index.facts import FactStore
-from rag.index.requirement_tree import describe, unparsed_parts
+from rag.index.requirement_tree import YES, History, describe, evaluate, left_of, strictest_reading, unparsed_parts
 
 GROUP_OPS = ("all", "one", "n_of")
 NOTE_OPS = ("standing", "permission", "program", "placement", "other", "unparsed")
@@ -89,6 +89,7 @@ class ChainPlanner:
     def __init__(self, facts: FactStore, done: set[str]) -> None:
         self.facts = facts
         self.done = set(done)
+        self.history = done if isinstance(done, History) else History(done)  # the grades the student gave
         self._routes: dict[str, _Route] = {}
         self._stack: list[str] = []
         self.cycles: list[list[str]] = []
@@ -153,8 +154,10 @@ class ChainPlanner:
             return _Route(inner.courses, inner.direct, inner.direct, inner.notes, inner.choices)
         if op == "score":
             return self._score(node, alongside)
-        if op == "ambiguous":  # one or all, the calendar does not say: all, so no required course is dropped
-            inner = self._all(node["items"], alongside)  # the note names no course: a done one reads as to do
+        if op == "ambiguous":  # one or all, the calendar does not say: the reading every other one is met by
+            # ("one of A, B, and C"), else all, so no required course is dropped; the note names no course
+            strictest = strictest_reading(node)
+            inner = self._tree(strictest, alongside) if strictest else self._all(node["items"], alongside)
             return _Route(inner.courses, inner.direct, inner.coreqs, inner.notes + [AMBIGUOUS_NOTE], inner.choices)
         if op == "all":
             return self._all(node["items"], alongside)
@@ -186,11 +189,19 @@ class ChainPlanner:
                                                                                 courses.index(o)))
             picked.append(best)
             have = have | best[0].courses
-        described = [describe(c) for _, c in options]
+        described = {id(c): self._left(c) for _, c in options}
         settled = all(not r.courses for r, _ in picked)  # every option taken needs no course: done already
-        choice = Choice("", described, [describe(c) for r, c in picked if r.courses], settled, need,
-                        [describe(c) for r, c in picked if not r.courses]) if len(options) > need else None
+        choice = Choice("", list(described.values()), [described[id(c)] for r, c in picked if r.courses], settled,
+                        need, [describe(c) for r, c in picked if not r.courses]) if len(options) > need else None
         return _merge([r for r, _ in picked], [choice] if choice else [])
+
+    def _left(self, option: dict) -> str:
+        """An option in words, less the courses the student has done: a done course named in a choice would
+        read as one still to take ("all of A, B" with A done is "B")."""
+        left = left_of(option, self.done)
+        if left is None or left is option:
+            return describe(option)
+        return f"{describe(left)} (the rest of it done)"
 
     def _unread(self, codes: frozenset[str]) -> bool:
         """Whether any of ``codes`` has a prerequisite ubcal could not read in full: the fewest courses it
@@ -211,7 +222,7 @@ class ChainPlanner:
     def _score(self, node: dict, alongside: bool) -> _Route:
         """A grade in a course (or in one of several): the course is taken, the grade is a condition."""
         codes = list(node.get("codes", []))
-        text = node.get("text", "")
+        text = "" if evaluate(node, self.history) == YES else node.get("text", "")  # a grade they said they have
         if node.get("quant", "one") == "all" or len(codes) == 1:
             parts = [self._tree({"op": "course", "code": c}, alongside) for c in codes]
             merged = _merge(parts, [])

@@ -38,7 +38,7 @@ def chain(q: Question, facts: FactStore) -> FactAnswer | None:
     """Every course before the target, in steps, with the choices, conditions and history named."""
     if q.target not in facts.courses:
         return None
-    plan = ChainPlanner(facts, set(q.completed)).plan(q.target)
+    plan = ChainPlanner(facts, History(set(q.completed), scores=q.scores)).plan(q.target)
     w = Writer()
     target_ref = w.cite(course_source(facts.courses[q.target]))
     todo = plan.to_take

@@ -441,9 +441,11 @@ def evaluate(node: dict, completed: set[str]) -> str:
         return standing_met(node.get("text", ""), completed)
     if op == "coreq":
         return YES if evaluate(node["items"][0], completed) == YES else UNKNOWN
-    if op == "ambiguous":  # yes under every reading only when all are done; no under every reading when none is
+    if op == "ambiguous":  # yes under every reading (the strictest met); no under every reading when none is done
         done = [evaluate(c, completed) == YES for c in node["items"]]
-        return YES if all(done) else NO if not any(done) else UNKNOWN
+        strictest = strictest_reading(node)
+        return YES if all(done) or (strictest and evaluate(strictest, completed) == YES) \
+            else NO if not any(done) else UNKNOWN
     if op in ("all", "one", "n_of"):
         results = [evaluate(c, completed) for c in node["items"]]
         need = len(results) if op == "all" else 1 if op == "one" else min(node.get("n", 1), len(results))
@@ -456,6 +458,32 @@ def evaluate(node: dict, completed: set[str]) -> str:
     if op == "permission" and getattr(completed, "no_permission", False):
         return NO  # the student says they have none
     return UNKNOWN  # permission, program, placement, other, unparsed: not checkable here
+
+
+def left_of(node: dict, done: set[str]) -> dict | None:
+    """What of a requirement is still open given ``done`` courses: None when the courses meet it, an "all
+    of" without its met items, anything else (a "one of" not yet met, a grade, a standing) as it is."""
+    op = node["op"]
+    if op == "course":
+        return None if node["code"] in done else node
+    if op == "all":
+        items = [x for x in (left_of(i, done) for i in node["items"]) if x is not None]
+        return None if not items else items[0] if len(items) == 1 else {**node, "items": items}
+    if op in ("one", "n_of", "ambiguous") and evaluate(node, set(done)) == YES:
+        return None
+    return node
+
+
+def strictest_reading(node: dict) -> dict | None:
+    """The reading of an ambiguous "One of A, B and C" that every other reading's courses include: one of
+    A, B, and C as well ("one of the three" is met by it too). None where no word says "one of" (a bare
+    "A, B" may mean all of them) or an "or" mixes the joins."""
+    items = node["items"]
+    if node.get("n") != 1 or len(items) < 2 or re.search(r"\bor\b", node.get("text", ""), re.IGNORECASE):
+        return None
+    head = items[:-1]
+    return {"op": "all", "n": 0, "items": [head[0] if len(head) == 1 else {"op": "one", "n": 1, "items": head},
+                                           items[-1]]}
 
 
 def _score(node: dict, completed: set[str]) -> str:

@@ -114,3 +114,31 @@ def test_a_route_through_a_prerequisite_ubcal_could_not_read_comes_after_a_fully
     plan = ChainPlanner(facts, set()).plan("ABCD 335")
     # through ABCD 322 seems as short, but part of what it needs could not be read: the fully read route
     assert [s.code for s in plan.to_take] == ["ABCD 120", "ABCD 233"]
+
+
+def test_one_of_a_list_joined_by_and_takes_the_reading_every_other_reading_accepts():
+    # "One of A, B and C": one of the three, or one of A, B and C as well; the second satisfies both
+    facts = _facts(_course("ABCD 100"), _course("ABCD 110"), _course("ABCD 120"),
+                   _course("ABCD 300", "One of ABCD 100, ABCD 110 and ABCD 120."))
+    plan = ChainPlanner(facts, set()).plan("ABCD 300")
+    assert sorted(s.code for s in plan.to_take) == ["ABCD 100", "ABCD 120"]  # not all three
+    assert ChainPlanner(facts, {"ABCD 110", "ABCD 120"}).plan("ABCD 300").to_take == []
+
+
+def test_a_choice_names_only_what_is_still_open_of_an_option_partly_done():
+    facts = _facts(_course("ABCD 100"), _course("ABCD 110"), _course("ABCD 120"),
+                   _course("ABCD 300", "One of ABCD 120 or all of ABCD 100, ABCD 110."))
+    (choice,) = ChainPlanner(facts, {"ABCD 100"}).plan("ABCD 300").steps[-1].choices
+    assert choice.options == ["ABCD 120", "ABCD 110 (the rest of it done)"]
+    assert not any("ABCD 100" in o for o in choice.options + choice.taken)
+
+
+def test_a_grade_condition_the_student_says_they_met_is_not_listed_as_still_required():
+    from rag.index.requirement_tree import History
+
+    facts = _facts(_course("ABCD 100"), _course("ABCD 200", "A score of 68% or higher in ABCD 100."),
+                   _course("ABCD 300", "ABCD 200."))
+    met = ChainPlanner(facts, History({"ABCD 100"}, scores={"ABCD 100": 75.0})).plan("ABCD 300")
+    assert [s.code for s in met.to_take] == ["ABCD 200"] and not any(s.conditions for s in met.steps)
+    short = ChainPlanner(facts, History({"ABCD 100"}, scores={"ABCD 100": 60.0})).plan("ABCD 300")
+    assert any("68%" in n for s in short.steps for n in s.conditions)  # a grade below the bar is still named

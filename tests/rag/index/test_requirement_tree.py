@@ -235,3 +235,13 @@ def test_corequisites_open_are_the_groups_that_would_complete_a_route():
     assert [describe(g) for g in corequisites_open(tree, {"ABCD 121"})] == ["one of ABCD 203, ABCD 223"]
     assert corequisites_open(tree, set()) == []  # no route is one corequisite away
     assert corequisites_open(tree, {"ABCD 121", "ABCD 223"}) == []  # met already
+
+
+def test_one_of_a_list_joined_by_and_is_met_by_the_reading_every_other_reading_accepts():
+    tree = parse_requirement("One of ABCD 251, EFGH 215 and ABCD 256.")
+    assert tree["op"] == "ambiguous"
+    assert evaluate(tree, {"ABCD 251", "ABCD 256"}) == YES  # one of the first two, and the last: met either way
+    assert evaluate(tree, {"ABCD 251"}) == UNKNOWN  # met only if "one of the three" is meant
+    assert evaluate(tree, set()) == NO
+    bare = parse_requirement("ABCD 327, ABCD 425")  # no word says one or all: met only with all done
+    assert evaluate(bare, {"ABCD 327"}) == UNKNOWN and evaluate(bare, {"ABCD 327", "ABCD 425"}) == YES
