@@ -150,8 +150,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
                            f"{_quote(' '.join(c.prerequisite_notes))} {ref}")
         return None, ""
-    if q.not_completed and not done and not q.unclear and not q.assumed:
-        return _without(c, q, ref)
+    if q.not_completed and not done and not q.unclear and not q.assumed \
+            and evaluate(c.prerequisite_tree, done) == evaluate(c.prerequisite_tree, set()):
+        return _without(c, q, ref)  # unless what they said besides (a year) settles it on its own
     conditional = _conditional(c, q, done, ref)
     if conditional is not None:
         return conditional

@@ -300,3 +300,15 @@ def test_a_course_done_under_an_old_code_with_no_entry_still_takes_the_credit_it
     a = eligibility(q, facts)
     assert a.verdict == "no" and a.text.startswith("No, not for credit")
     assert "not counted" not in a.text
+
+
+def test_a_year_that_meets_a_standing_alone_is_a_yes_beside_a_course_not_taken():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 491", prerequisite="Fourth-year standing.")
+    facts = FactStore(courses={"ABCD 491": course}, required_by={}, coreq_of={}, excluded={})
+    q = tiny_question("ABCD 491", [], ["ABCD 249"])  # "4th year. never took ABCD 249. can I take ABCD 491?"
+    assert eligibility(replace(q, standing=4), facts).verdict == "yes"
+    assert eligibility(replace(q, standing=2), facts).verdict == "no"
+    assert eligibility(q, facts).verdict == "cannot tell"  # no year said: the standing stays unsettled
