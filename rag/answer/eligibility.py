@@ -348,9 +348,9 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
         # avoidable, but only through courses the question does not say were taken: not a "yes" (a route
         # through standing or a grade the student did not state is not a "no" either: "cannot tell", below)
         left = without(tree, set(q.not_completed)) or tree
-        if q.asks_skip:  # "can A be skipped for C": it can, by that route, which the answer names
-            return "yes", (f"Yes, by another route: {c.code} can be reached without {', '.join(q.not_completed)}, "
-                           f"through {describe(left)}; you would need that instead. {ref}\n{quote}")
+        if q.asks_skip:  # "can I skip A and still take C": only by that route, which the student has not taken
+            return "cannot tell", (f"Only if you take {describe(left)} instead: {c.code} can be reached without "
+                                   f"{', '.join(q.not_completed)}, through {describe(left)}. {ref}\n{quote}")
         return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
                       f"but only by a route you have not mentioned: {describe(left)}. {ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])

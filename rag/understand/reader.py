@@ -339,7 +339,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bboth(?:\s+of\s+(?:those|them|these|the\s+two))?\s+(?:count|be counted|give credit)|\btake both\b|"
                           # "do A and B both earn credit", "both credited"
                           r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
-                          r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional) credits?\b|\b(?:count|counts|counted) (?:too|as well)\b|"
+                          r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional|new|separate|fresh) credits?\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)
@@ -1106,6 +1106,9 @@ def _one_course_asked(sentences: list[str], local: list[CodeMention]) -> bool:
 # credit the student says they hold: "had credit for A", "got transfer credit in B"
 _CREDIT_HAD_RE = re.compile(r"\b(?:i|i've|ive|i'm|have|has|had|got|get|earned|received|hold|with)\s+(?:already\s+)?"
                             r"(?:(?:transfer|advanced|the)\s+)?credits?\s+(?:for|in|from)\b", re.IGNORECASE)
+# credit the student says they lack: "I don't have credit for it", "no credit for A" (a history, not a question)
+_CREDIT_LACKED_RE = re.compile(r"\b(?:don'?t|do not|doesn'?t|never|haven'?t|have not)\s+(?:have|had|got|gotten|earned|received)"
+                               r"\s+(?:any\s+)?credits?\s+(?:for|in)\b|\bno credits?\s+(?:for|in)\b", re.IGNORECASE)
 
 
 def _credit_only_had(part: str) -> bool:
@@ -1138,6 +1141,11 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return feasible
     if feasible[0][0] in ("credits", "credits_total") and len(feasible) > 1 and _credit_only_had(part):
         # "credit for A and B is mine, dropped C. D needs what else?": the credit is had, not asked
+        feasible = feasible[1:] + feasible[:1]
+    if feasible[0][0] == "exclusion" and len(feasible) > 1 and _CREDIT_LACKED_RE.search(part) \
+            and not dict(FACETS)["credits"].search(_CREDIT_LACKED_RE.sub(" ", part)) \
+            and not (_EXCLUSION_WORD_RE.search(part) or _BOTH_ASK_RE.search(part) or _SAME_RE.search(part)):
+        # "skip A for B? I don't have credit for it": credit told had or not had asks nothing of credit
         feasible = feasible[1:] + feasible[:1]
     top = feasible[0][0]
     names = [name for name, _ in feasible]
@@ -1182,8 +1190,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             code_after = any(part.upper().find(c, opens.end()) >= 0 for c in courses)
             if not code_after:
                 return first("unlocks")  # "finished A: and after it?"
-            if not _states_history(part[:opens.start()]):
-                return first("prereq_of")
+            if not told_history and not _states_history(part[:opens.start()]):  # history told in an earlier
+                return first("prereq_of")  # sentence ("I've completed A. Does that qualify me for B?") counts too
             if "eligibility" in names:  # a college course told, then "could that open A?": A is asked about
                 return first("eligibility")
             return first("unlocks")
@@ -1349,8 +1357,9 @@ def _skipped_courses(text: str, local: list[CodeMention]) -> set[str]:
             out |= {before[-1].code} if before else set()
             continue
         after = [m for m in local if skip.start() <= m.start <= skip.end() + SKIP_REACH][:1]
-        after = [m for m in after if not _GOAL_BEFORE_RE.search(text[skip.end():m.start])]  # "avoidable for C":
-        # C is the goal, and the course skipped is the one before the word
+        after = [m for m in after if not _GOAL_BEFORE_RE.search(text[skip.end():m.start])  # "avoidable for C":
+                 and not re.search(r"[.?!;]\s", text[skip.end():m.start])]  # C is the goal; nor past a sentence
+        # end ("A was optional so I left it. Is B open?"): the course skipped is then the one before the word
         before = [m for m in local if skip.start() - SKIP_REACH <= m.end <= skip.start()]
         if after or before:
             out.add((after[0] if after else before[-1]).code)

@@ -273,6 +273,8 @@ def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
     from rag.understand.reader import _asks_excluded
 
     assert not _asks_excluded("already have ABCD 313 from my old program. will ABCD 320 count or is it excluded?")
+    # "new credit" asks whether it counts, whatever "the same course" after it asks
+    assert not _asks_excluded("did ABCD 313 last year. would ABCD 320 give me new credit or is it the same course?")
     assert _asks_excluded("ABCD 313 with ABCD 320: does only one of them count?")
     assert _asks_excluded("would ABCD 313 count against ABCD 320, are they excluded?")
     assert not _asks_excluded("ABCD 313 and ABCD 320, are they exclusive or can I get credit for both")
@@ -1318,3 +1320,27 @@ def test_a_course_told_as_never_taken_is_not_summed_into_a_credit_question(reade
     planned = understand("Taking ABCD 110, ABCD 120 and ABCD 210 next year. How many credits is that altogether?",
                          reader)
     assert planned.intent == "credits_total" and len(planned.targets) == 3  # courses planned are summed
+
+
+def test_a_word_of_skipping_never_reaches_past_the_end_of_its_sentence(reader):
+    q = understand("My supervisor said ABCD 213 was optional so I skipped it. Is ABCD 310 open to me?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.not_completed == ["ABCD 213"]
+
+
+def test_credit_the_student_says_they_lack_asks_nothing_of_credit():
+    from rag.understand.reader import _calendar_reading_first
+
+    feasible = [("exclusion", 0.2), ("eligibility", 0.16), ("need_check", 0.1)]
+    lacked = "can i skip ABCD 213 for ABCD 310? I don't have credit for it"
+    assert _calendar_reading_first(feasible, ["ABCD 213", "ABCD 310"], [], lacked)[0][0] == "eligibility"
+    asked = "I don't have credit for ABCD 213. can I get credit for both ABCD 213 and ABCD 310?"
+    assert _calendar_reading_first(feasible, ["ABCD 213", "ABCD 310"], [], asked)[0][0] == "exclusion"
+
+
+def test_a_history_told_in_an_earlier_sentence_makes_qualify_me_for_an_eligibility_question():
+    from rag.understand.reader import _calendar_reading_first
+
+    feasible = [("eligibility", 0.5), ("unlocks", 0.07), ("prereq_of", 0.03)]
+    part = "Does that qualify me for ABCD 410?"  # after "I've completed ABCD 310." (a part of its own)
+    assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, True)[0][0] == "eligibility"
+    assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, False)[0][0] == "prereq_of"  # nothing told
