@@ -1191,7 +1191,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             if not code_after:
                 return first("unlocks")  # "finished A: and after it?"
             if not told_history and not _states_history(part[:opens.start()]):  # history told in an earlier
-                return first("prereq_of")  # sentence ("I've completed A. Does that qualify me for B?") counts too
+                return first("prereq_of")  # sentence ("finished A." then "and B, with that?") counts too
             if "eligibility" in names:  # a college course told, then "could that open A?": A is asked about
                 return first("eligibility")
             return first("unlocks")
