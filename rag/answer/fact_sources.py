@@ -100,3 +100,9 @@ def cited_pair(q: Question, facts: FactStore) -> "tuple[CourseFact, CourseFact, 
 
 def codes_of(tree: dict | None) -> list[str]:
     return tree_codes(tree) if tree else []
+
+
+def names_course(facts: FactStore, goal: str, course: str) -> bool:
+    """Whether ``goal``'s prerequisite or corequisite names ``course``."""
+    c = facts.courses.get(goal)
+    return c is not None and course in codes_of(c.prerequisite_tree) + codes_of(c.corequisite_tree)

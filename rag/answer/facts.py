@@ -20,7 +20,7 @@ from rag.answer.course_lookup import (compare, coreq_of, credits, credits_total,
 from rag.answer.credit_toward import credit_toward
 from rag.answer.eligibility import eligibility
 from rag.answer.exclusions import credit_compare, excluded_pair, exclusion, names_missing_exclusion
-from rag.answer.fact_sources import FactAnswer, Writer as _Writer, codes_of
+from rag.answer.fact_sources import FactAnswer, Writer as _Writer, names_course
 from rag.answer.need import need_check
 from rag.answer.program_left import program_left
 from rag.answer.programs import program_course, program_year
@@ -86,12 +86,6 @@ def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None)
     return fact
 
 
-def _names(facts: FactStore, goal: str, course: str) -> bool:
-    """Whether ``goal``'s prerequisite or corequisite names ``course``."""
-    c = facts.courses.get(goal)
-    return c is not None and course in codes_of(c.prerequisite_tree) + codes_of(c.corequisite_tree)
-
-
 def _relation_asked(q: Question, facts: FactStore) -> Question | None:
     """"Would A be accepted for B's prerequisite?", read as a question about both courses' prerequisites:
     a yes/no question about two courses, one of whose prerequisites names the other, asks how the two relate,
@@ -101,7 +95,7 @@ def _relation_asked(q: Question, facts: FactStore) -> Question | None:
         return None
     a, b = q.targets
     for goal, asked in ((b, a), (a, b)):
-        if _names(facts, goal, asked):
+        if names_course(facts, goal, asked):
             return replace(q, intent="need_check", target=goal, targets=[goal], asked=[asked])
     return None
 
@@ -116,7 +110,7 @@ def _options_asked(q: Question, facts: FactStore) -> Question | None:
         and set(q.either) < set(codes)  # "would A or B count as C's prerequisite", not "A or B alone enough"
     if not q.yes_no or len(codes) < 3 or not (alternatives or q.intent in ("need_check", "prereq_of")):
         return None
-    goals = [g for g in codes if all(_names(facts, g, other) for other in codes if other != g)]
+    goals = [g for g in codes if all(names_course(facts, g, other) for other in codes if other != g)]
     if len(goals) != 1 or (q.substitute is not None and goals[0] in q.substitute.goals):
         return None  # a substitution read with the right goal ("can A stand in for B for C") is answered as one
     # in a need question, a course the student told as done or not done is their history ("skip A for C if I

@@ -3,8 +3,10 @@ Whether A is required on every route, one option, a corequisite, or not named at
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, overall_verdict, quote as _quote,
-                                     codes_of)
+                                     codes_of, names_course)
 from rag.answer.substitute import substitute
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, YES, History, describe, evaluate, required_course, tree_codes,
@@ -39,6 +41,13 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
             if tree is None:
                 return None
             in_prerequisite = a in tree_codes(tree)
+            if not in_prerequisite and a not in codes_of(c.corequisite_tree) and len(targets) == len(asked) == 1 \
+                    and not q.asks_direction and names_course(facts, a, code):
+                # no word set the direction ("does B let in those without A", read as A's need of B): the
+                # calendar's one relation between the two decides it
+                turned = replace(q, target=a, targets=[a], asked=[code])
+                fact = need_check(turned, facts)
+                return replace(fact, reading=turned) if fact is not None else None
             if not in_prerequisite and a in codes_of(c.corequisite_tree):
                 verdict, line = _needed_as_corequisite(c, a, ref, q.asks_before)
                 verdicts.append(verdict)

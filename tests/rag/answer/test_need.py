@@ -59,3 +59,22 @@ def test_a_course_that_is_one_option_cannot_be_skipped_when_every_other_route_is
     if verdict == "no":
         assert a.text.startswith("No, it cannot be skipped: ABCD 310 has no route without")
         assert a.text.count("has no route") == 1  # said once for all the courses left out
+
+
+def test_with_no_word_for_the_direction_the_calendars_one_relation_between_two_courses_decides_it():
+    from rag.answer.need import need_check
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 221": tiny_course("ABCD 221", prerequisite="ABCD 220."),
+                               "ABCD 320": tiny_course("ABCD 320", prerequisite="ABCD 221 and ABCD 210.")},
+                      required_by={}, coreq_of={}, excluded={})
+    # "does ABCD 320 let people in who didn't take ABCD 221?", read as whether ABCD 320 is required for ABCD 221
+    q = Question(text="", entities=Entities(courses=["ABCD 320", "ABCD 221"]), intent="need_check",
+                 target="ABCD 221", targets=["ABCD 221"], asked=["ABCD 320"])
+    a = need_check(q, facts)
+    assert a.text.startswith("ABCD 320 requires ABCD 221") and a.reading.target == "ABCD 320"
+    worded = Question(text="", entities=q.entities, intent="need_check", target="ABCD 221", targets=["ABCD 221"],
+                      asked=["ABCD 320"], asks_direction=True)  # "does ABCD 221 have ABCD 320 as a prereq?"
+    assert "does not name ABCD 320" in need_check(worded, facts).text  # the words' direction stands
