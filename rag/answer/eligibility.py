@@ -13,6 +13,7 @@ from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, without)
 from rag.understand import Question
+from rag.understand.lexicon import SUBJECT_NAMES
 
 
 def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
@@ -109,6 +110,14 @@ def _order_reversed(c: CourseFact, after: CourseFact, q: Question, refs: tuple[s
                            f"for {_label(c)} {ref}, but {needs}, {first}.")
 
 
+def _credits_of(codes: set[str], facts: FactStore) -> dict[str, float]:
+    """The credits each done course is worth (the least, for a course of several values), for a credit count
+    in a requirement; a course with no entry or no credit value is left out, so a count it may belong to
+    stays "cannot tell"."""
+    return {code: facts.courses[code].credits_min for code in codes
+            if code in facts.courses and facts.courses[code].credits_min is not None}
+
+
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
     ref = w.cite(course_source(c))
     # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
@@ -118,7 +127,8 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
     done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
-                   below=q.standing_below).without_permission(q.no_permission)  # what the student said
+                   below=q.standing_below).without_permission(q.no_permission) \
+        .with_credits(_credits_of(done | set(q.unknown_completed), facts), SUBJECT_NAMES)  # what the student said
     # a course done with no entry of its own still takes the credit when this entry excludes it ("took CLST 105
     # before it was renamed": AMNE 151 grants credit for only one of the two)
     clash = sorted((done | set(q.unknown_completed)) & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from rag.index.credit_count import count_met, read_count
+
 YES, NO, UNKNOWN = "yes", "no", "cannot tell"
 
 _ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
@@ -169,6 +171,8 @@ class History(frozenset):
     def __new__(cls, courses=(), year: int = 0, scores: dict[str, float] | None = None,
                 programs: tuple[str, ...] = (), not_in: tuple[str, ...] = (), below: int = 0) -> "History":
         history = super().__new__(cls, courses)
+        history.credits = None  # set by ``with_credits``
+        history.subject_names = {}
         history.year = year
         history.below = below  # "not in 3rd year yet": the year is below this one (0 when not said)
         history.scores = dict(scores or {})
@@ -179,13 +183,48 @@ class History(frozenset):
 
     def plus(self, courses) -> "History":
         """This history with more courses counted (what the student said besides stays the same)."""
-        return History(self | set(courses), self.year, self.scores, self.programs, self.not_in,
-                       below=self.below).without_permission(self.no_permission)
+        return History(self | set(courses), self.year, self.scores, self.programs, self.not_in, below=self.below) \
+            .without_permission(self.no_permission).with_credits(self.credits, self.subject_names)
+
+    def with_credits(self, credits: dict[str, float] | None, subject_names: dict[str, str] | None = None) -> "History":
+        """This history, with the credits of its courses (where the caller knows them) and the subject names
+        a count may be worded in ("philosophy" -> PHIL): a credit count ("6 credits of 300-level VISA") is
+        then checked; without them it stays "cannot tell"."""
+        self.credits = credits
+        self.subject_names = dict(subject_names or {})
+        return self
 
     def without_permission(self, said: bool = True) -> "History":
         """This history, from a student who says they have no instructor's or department's permission."""
         self.no_permission = said
         return self
+
+
+def credit_condition_met(text: str, history: set[str]) -> str:
+    """A condition worded as a credit count, alone or joined to a standing by one "or" / "and" ("Fourth-year
+    standing or 9 credits of PHIL"), checked against the credits of the courses done; UNKNOWN unless the
+    history carries their credits and every piece of the words is read."""
+    if getattr(history, "credits", None) is None:
+        return UNKNOWN
+    names = getattr(history, "subject_names", {})
+    count = read_count(text, names)
+    if count is not None:
+        return count_met(count, history)
+    for joiner, combine in ((r"\s+or\s+", any), (r"\s+and\s+|;\s*", all)):
+        pieces = [p.strip(" ,.") for p in re.split(joiner, text or "", flags=re.IGNORECASE)]
+        if len(pieces) != 2:
+            continue
+        results = []
+        for piece in pieces:
+            count = read_count(piece, names)
+            if count is None and standing_condition(piece) is None:
+                break
+            results.append(count_met(count, history) if count is not None else standing_met(piece, history))
+        else:
+            if combine is any:
+                return YES if YES in results else NO if all(r == NO for r in results) else UNKNOWN
+            return NO if NO in results else YES if all(r == YES for r in results) else UNKNOWN
+    return UNKNOWN
 
 
 def standing_year(text: str) -> int:
@@ -437,8 +476,11 @@ def evaluate(node: dict, completed: set[str]) -> str:
         return YES if node["code"] in completed else NO
     if op == "score":
         return _score(node, completed)
-    if op == "standing":
-        return standing_met(node.get("text", ""), completed)
+    if op == "standing":  # "Fourth-year standing or 9 credits of PHIL": the count read first, as its alternative
+        met = credit_condition_met(node.get("text", ""), completed)
+        return met if met != UNKNOWN else standing_met(node.get("text", ""), completed)
+    if op in ("credits", "unparsed", "other"):
+        return credit_condition_met(node.get("text", ""), completed)
     if op == "coreq":
         return YES if evaluate(node["items"][0], completed) == YES else UNKNOWN
     if op == "ambiguous":  # yes under every reading (the strictest met); no under every reading when none is done

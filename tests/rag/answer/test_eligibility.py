@@ -312,3 +312,16 @@ def test_a_year_that_meets_a_standing_alone_is_a_yes_beside_a_course_not_taken()
     assert eligibility(replace(q, standing=4), facts).verdict == "yes"
     assert eligibility(replace(q, standing=2), facts).verdict == "no"
     assert eligibility(q, facts).verdict == "cannot tell"  # no year said: the standing stays unsettled
+
+
+def test_a_credit_count_is_met_by_the_credits_of_the_courses_the_student_has_done():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    target = tiny_course("ABCD 390", prerequisite="6 credits of 200-level ABCD.")
+    courses = {"ABCD 390": target, "ABCD 230": tiny_course("ABCD 230"), "ABCD 270": tiny_course("ABCD 270")}
+    facts = FactStore(courses=courses, required_by={}, coreq_of={}, excluded={})
+    both = eligibility(tiny_question("ABCD 390", ["ABCD 230", "ABCD 270"]), facts)
+    assert both.verdict == "yes", both.text
+    one = eligibility(tiny_question("ABCD 390", ["ABCD 230"]), facts)
+    assert one.verdict == "no" and "6 credits of 200-level ABCD" in one.text
