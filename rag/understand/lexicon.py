@@ -25,3 +25,5 @@ PROGRAM_WORD_ALIASES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DAT
 GENERIC_PROGRAM_WORDS = frozenset(_DATA["generic_program_words"])
 # Year words ("sophomore", "3rd") -> year of study.
 ORDINALS: dict[str, int] = _DATA["ordinals"]
+# Chat spellings of the words cue lists key on ("enuf" -> "enough"), read as the word (whole words only).
+SPELLINGS: dict[str, str] = _DATA["spellings"]

@@ -309,6 +309,9 @@ _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
                             r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
+                            # "..., and since I'm doing B this term could I take A?": a reason, then a question
+                            r"|\s*,\s*and\s+(?=(?:since|because|as|given that|now that)\b[^?.!]*?\b(?:can|could|may|would|"
+                            r"will|should|am|is)\s+i\b)"
                             r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)"
                             # "(1) ... and (2) ...", "1) ... 2) ...", "a) ... b) ...": numbered questions
                             r"|\s*,?\s*(?:and\s+)?(?<!\S)\(?(?:[1-9]|[a-d])\)\s+(?=[A-Za-z])", re.IGNORECASE)
@@ -1015,8 +1018,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     # a course under way ("taking A now") is history on its way, not a course asked about
     # "what is left this year if I've done A": a course supposed done is history too
     if any(m.role == DONE or m.assumed for m in history) \
-            and not any(m.role == TARGET and m.status not in ("in_progress", "planned") for m in local) \
-            and PLANNING_CUE_RES["program_left"].search(part):
+            and not any(m.role in (TARGET, "") and m.status not in ("in_progress", "planned") for m in local) \
+            and PLANNING_CUE_RES["program_left"].search(part):  # a course asked about ("credits of B") is no rest
         allowed.add("program_left")
     return allowed
 
@@ -1170,8 +1173,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
                                       or (top == "eligibility" and _SUPPLIES_RE.search(part))):
         return first("decline")  # "the textbook for A - must I buy it": the need is of the book, not a course
     if len(courses) == 1:
-        if _EXCLUSION_WORD_RE.search(part) and "exclusion" in names:
-            return first("exclusion")
+        if (_EXCLUSION_WORD_RE.search(part) or (told_history and _BOTH_ASK_RE.search(part))) and "exclusion" in names:
+            return first("exclusion")  # "credit for A is mine. will B count as well?": the pair's exclusion
         requisites = [name for name, pattern in FACETS if name != "credits" and pattern.search(part)]
         if not told_history and len(requisites) == 1 and requisites[0] != top and requisites[0] in names \
                 and (top in ("prereq_of", "coreq_of", "describe", "credits")
@@ -1411,10 +1414,13 @@ def _weigh_polarity(q: Question, reader: Reader) -> None:
 
 
 def _asked_of(local: list[CodeMention]) -> list[str]:
-    """The courses a question can ask a course's facts of: not the ones only told as not taken ("never took
-    A. credits of B?" asks of B alone), unless nothing else is named ("I dropped A and B, credits
-    of the pair?")."""
-    def told_of(m: CodeMention) -> bool:  # never taken (a course taken now, planned or "with" may be summed)
+    """The courses a question can ask a course's facts of: not the ones only told as history ("never took A.
+    credits of B?", "finished A. credits of B?" ask of B alone), unless nothing else is named ("I dropped
+    A and B, credits of the pair?")."""
+    def told_of(m: CodeMention) -> bool:  # never taken, or told done in words of its own ("I've completed A");
+        # a course taken now or planned may be summed, and so may one named "with" another ("A with B")
+        if m.role == DONE:
+            return m.cue.lower() not in ("with", "w/", "plus", "and", "having")
         return m.role == NOT_DONE and m.status not in ("planned", "in_progress")
     told = {m.code for m in local if told_of(m)} - {m.code for m in local if not told_of(m)}
     codes = list(dict.fromkeys(m.code for m in local))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rag.index.codes import find_codes
-from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SUBJECT_NAMES
+from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SPELLINGS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
 NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A", "A at Langara", no transfer word
@@ -215,11 +215,15 @@ _DONE_BRACKET_RE = re.compile(r"\b(done)\s*\(((?:\s*(?:[A-Za-z]{2,5}[ _-]?)?\d{3
                               re.IGNORECASE)
 
 
+_SPELLING_RE = re.compile(r"(?<![\w/])(?:" + "|".join(map(re.escape, SPELLINGS)) + r")(?![\w/])", re.IGNORECASE)
+
+
 def normalize_text(text: str, known: set[str] | None = None) -> str:
     """Spellings of codes the shared code finder does not read: "MATH-200" -> "MATH 200", and a subject
     written by name before a course number ("greek 101", "psych 101", "comp sci 110") -> its code, when the
     calendar has that course (so "geology 101" never becomes a course that does not exist)."""
     text = _DASHED_CODE_RE.sub(r"\1 \2", text)
+    text = _SPELLING_RE.sub(lambda m: SPELLINGS[m.group(0).lower()], text)  # "enuf" -> "enough"
     text = _GRADING_OPTION_RE.sub("CDF grading", text)  # the option's name says no "fail" of the student's
     text = _SPELLED_GRADE_RE.sub(lambda m: m["letter"] + ("-" if m["sign"].lower() == "minus" else "+"), text)
     text = _read_marks(text)

@@ -1344,3 +1344,30 @@ def test_a_history_told_in_an_earlier_sentence_makes_qualify_me_for_an_eligibili
     part = "Does that qualify me for ABCD 410?"  # after "I've completed ABCD 310." (a part of its own)
     assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, True)[0][0] == "eligibility"
     assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, False)[0][0] == "prereq_of"  # nothing told
+
+
+def test_a_course_told_done_in_words_of_its_own_is_not_summed_into_a_credit_question(reader):
+    q = understand("I've completed ABCD 310 and passed. How many credits is ABCD 410, and can I do it next term?",
+                   reader)
+    assert [(p.intent, p.targets) for p in q.parts] == [("credits", ["ABCD 410"]), ("eligibility", ["ABCD 410"])]
+
+
+def test_a_reason_then_a_question_after_and_is_a_part_of_its_own():
+    assert split_parts("What's ABCD 410 worth credit-wise, and since I'm doing ABCD 310 this term could I take "
+                       "ABCD 410 at the same time?") == [
+        "What's ABCD 410 worth credit-wise", "since I'm doing ABCD 310 this term could I take ABCD 410 at the same time?"]
+    assert len(split_parts("can I take ABCD 410, and since when is it offered")) == 1  # no question of its own
+
+
+def test_a_pair_asked_to_count_as_well_after_a_course_told_had_is_an_exclusion_question():
+    from rag.understand.reader import _calendar_reading_first
+
+    feasible = [("other", 0.34), ("eligibility", 0.16), ("exclusion", 0.13)]
+    part = "Will ABCD 410 count as well?"  # after "I transferred in with ABCD 310 credit."
+    assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, True)[0][0] == "exclusion"
+    assert _calendar_reading_first(feasible, ["ABCD 410"], [], part, False)[0][0] == "other"
+
+
+def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(reader):
+    q = understand("Applied Widgets: I've completed ABCD 310. How many credits is ABCD 410?", reader)
+    assert q.intent != "program_left" and q.target == "ABCD 410"

@@ -287,3 +287,11 @@ def test_for_before_a_remark_on_the_message_is_no_course_asked_for():
     text = "can I take ABCD 503 alongside ABCD 502? For context my plan is ABCD 501 in term 1."
     assert [m.role for m in read_mentions(text, ["ABCD"])][2] == ""
     assert [m.role for m in read_mentions("is this enough for ABCD 501?", ["ABCD"])] == ["target"]
+
+
+def test_chat_spellings_of_cue_words_are_read_as_the_words():
+    from rag.understand.slots import normalize_text
+
+    assert normalize_text("is ABC 100 enuf for ABC 200, or do i need ABC 150 b4 it") == \
+        "is ABC 100 enough for ABC 200, or do i need ABC 150 before it"
+    assert normalize_text("the enufs and b4s") == "the enufs and b4s"  # whole words only
