@@ -309,7 +309,7 @@ _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
                             r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
-                            # "..., and since I'm doing B this term could I take A?": a reason, then a question
+                            # "..., and as B is under way, may I add A?": a reason, then a question
                             r"|\s*,\s*and\s+(?=(?:since|because|as|given that|now that)\b[^?.!]*?\b(?:can|could|may|would|"
                             r"will|should|am|is)\s+i\b)"
                             r"|\s*,\s*(?=(?:what|which|how|does|do|who|when)\b)"
