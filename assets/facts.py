@@ -21,10 +21,11 @@ from assets.parse import ParsedPage, Section
 from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
 from rag.index.codes import KnownSubjects, unique_codes
 
-_LABELS = ("Prerequisite:", "Corequisite:", "Equivalency:", "Equivalencies:")
 # "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it
-_LABEL_RE = re.compile(r"(?<!recommended )(?<!Recommended )\b(Prerequisites?|Corequisites?|Equivalenc(?:y|ies))\s*:",
-                       re.IGNORECASE)
+# "Pre-requisites:", "Co-requisite:" are the same labels hyphenated; "Pre- or co-requisite: A" asks A before or
+# alongside, which is what a corequisite asks
+_LABEL_RE = re.compile(r"(?<!recommended )(?<!recommend )(?<!recommended as )\b(Pre-?\s?requisites?|"
+                       r"Pre-?\s+or\s+co-?\s?requisites?|Co-?\s?requisites?|Equivalenc(?:y|ies))\s*:", re.IGNORECASE)
 # Every wording of a credit exclusion found in the 2026/27 snapshot (docs/answers.md lists them). A sentence with one
 # of these cues and course codes excludes those codes; "A maximum of 6 credits" (a repeat limit) is not one.
 EXCLUSION_CUES = (
@@ -136,9 +137,9 @@ def labelled_sentences(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     marks = list(_LABEL_RE.finditer(text))
     for m, nxt in zip(marks, marks[1:] + [None]):
-        key = m.group(1).lower()
-        key = ("prerequisite" if key.startswith("prereq") else
-               "corequisite" if key.startswith("coreq") else "equivalency")
+        key = re.sub(r"[\s-]", "", m.group(1).lower())
+        key = ("corequisite" if key.startswith("preorco") or key.startswith("coreq") else
+               "prerequisite" if key.startswith("prereq") else "equivalency")
         body = text[m.end(): nxt.start() if nxt else len(text)]
         cut = exclusion_sentences(body)
         body = body[:cut[0][0]] if cut else body

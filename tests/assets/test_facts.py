@@ -176,3 +176,20 @@ def test_a_one_sided_list_still_excludes_every_member_from_the_others():
     from assets.facts import excluded_by
     assert excluded_by("Credit will be granted for only one of ABCD 100, EFGH 100 or ABCD 110.", "ABCD 100",
                        ["ABCD", "EFGH"]) == ["EFGH 100", "ABCD 110"]
+
+
+@pytest.mark.parametrize("text, sentences", [
+    ("Pre-requisites: One of ABCD 206, ABCD 207.", {"prerequisite": "One of ABCD 206, ABCD 207."}),
+    ("Pre-requisite: ABCD 300. Co-requisite: ABCD 305.", {"prerequisite": "ABCD 300.", "corequisite": "ABCD 305."}),
+    # before or alongside: what a corequisite asks
+    ("Pre- or co-requisite: ABCD 505 and ABCD 506.", {"corequisite": "ABCD 505 and ABCD 506."}),
+    ("Pre- or Co-requisite: ABCD 505.", {"corequisite": "ABCD 505."}),
+    # advice stays advice, however it is spelled
+    ("Recommended pre-requisite: completion of ABCD 300.", {}),
+    ("Recommend pre-requisite: ABCD 300.", {}),
+    ("Strongly recommended as corequisite: ABCD 300.", {}),
+])
+def test_a_hyphenated_label_is_the_label_and_advice_is_not(text, sentences):
+    from assets.facts import labelled_sentences
+
+    assert labelled_sentences(text) == sentences
