@@ -1,7 +1,8 @@
 """Answers computed from the calendar's facts: the verdict or list first, then the calendar text, cited.
 
 This module picks the answerer for a reading; each family of answers lives in a module of its own
-(`eligibility`, `need`, `exclusions`, `course_lookup`, `programs`, `planning`, `program_left`). Each answerer
+(`eligibility`, `need`, `exclusions`, `course_lookup`, `programs`, `planning`, `program_left`,
+`conditions`). Each answerer
 takes the understood question and the version's facts and returns a complete answer, or None when the
 facts cannot settle it (then retrieval and the model take over). Nothing here is generated: every code and
 number comes from a fact row whose section is cited, and the grounding guard checks the result like any
@@ -17,6 +18,7 @@ from dataclasses import replace
 from rag.answer import planning
 from rag.answer.course_lookup import (compare, coreq_of, credits, credits_total, describe_course, prereq_of,
                                       reverse_prereq, subject_level)
+from rag.answer.conditions import condition_asked
 from rag.answer.credit_toward import credit_toward
 from rag.answer.eligibility import eligibility
 from rag.answer.exclusions import credit_compare, excluded_pair, exclusion, names_missing_exclusion
@@ -58,6 +60,8 @@ def answer_from_facts(q: Question, facts: FactStore) -> FactAnswer | None:
         return answer_parts(q, facts)
     if (earns := credit_toward(q, facts)) is not None:  # "is A creditable towards the BSc?"
         return earns
+    if (condition := condition_asked(q, facts)) is not None:  # "do I need a B or better / permission for A?"
+        return condition
     relation = _relation_asked(q, facts) or _options_asked(q, facts)
     if relation is not None:
         fact = need_check(relation, facts)

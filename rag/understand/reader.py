@@ -385,6 +385,17 @@ def _credit_group(text: str) -> str:
     return group.group(1).strip() if group else ""
 _CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
     encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
+_CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").read_text(encoding="utf-8"))
+_CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission")}
+
+
+def _condition_asked(part: str) -> str:
+    """The kind of condition that is not a course a question asks a course for ("do I need a B or better in
+    the prereqs", "do I need instructor permission"), or "" when it asks none (a grade told is not asked)."""
+    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", part) if s.rstrip().endswith("?")) or part
+    return next((kind for kind, pattern in _CONDITION_RES.items() if pattern.search(asking)), "")
+
+
 # ("do A and B satisfy / cover / suffice for C": whether the courses are enough, not whether C needs each)
 _MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
     re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
@@ -431,6 +442,7 @@ class Question:
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_together: bool = False  # "A and B together, one term": how each names the other
     asks_credit_toward: bool = False  # "would A count towards the BSc": whether A earns this student credit
+    asks_condition: str = ""  # "grade" / "permission": whether the course asks for that ("need a B or better?")
     credit_group: str = ""  # what it is asked to count toward, in the student's words ("a BSc", "the degree")
     substitute: Substitution | None = None  # "can A stand in for B for C": a fact of C's requirement
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
@@ -548,7 +560,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
-                "asks_credit_toward": self.asks_credit_toward, "credit_group": self.credit_group,
+                "asks_credit_toward": self.asks_credit_toward, "asks_condition": self.asks_condition, "credit_group": self.credit_group,
                 "credits_asked": self.credits_asked,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
@@ -564,6 +576,8 @@ def _asking(q: Question) -> str:
     levels = "/".join(f"{n}00" for n in q.levels)
     if q.asks_credit_toward and q.intent in CREDIT_TOWARD_INTENTS and len(set(q.entities.courses)) == 1:
         return f"asking whether {q.entities.courses[0]} counts for credit for you"
+    if q.asks_condition and q.target:
+        return f"asking whether {q.target} asks for {'a minimum grade' if q.asks_condition == 'grade' else 'permission'}"
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
         "need_check": (f"asking whether {q.substitute.substitute} can take {q.substitute.replaced}'s place for {t}"
@@ -852,6 +866,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text),
                  elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
+                 asks_condition=_condition_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
     asked = " ".join(sentences) or part

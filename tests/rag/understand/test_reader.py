@@ -1371,3 +1371,20 @@ def test_a_pair_asked_to_count_as_well_after_a_course_told_had_is_an_exclusion_q
 def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(reader):
     q = understand("Applied Widgets: I've completed ABCD 310. How many credits is ABCD 410?", reader)
     assert q.intent != "program_left" and q.target == "ABCD 410"
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Do I need a B or better in my prereqs to get into ABCD 410?", "grade"),
+    ("is there a minimum grade I need in ABCD 310 to take ABCD 410?", "grade"),
+    ("do I need a C in ABCD 310 for ABCD 410?", "grade"),
+    ("do i need instructor permission for ABCD 410?", "permission"),
+    ("is departmental approval required for ABCD 410?", "permission"),
+    # a grade or a permission told is not asked
+    ("I got a B in ABCD 310. can I take ABCD 410?", ""),
+    ("the prof gave me permission. can I take ABCD 410?", ""),
+    ("do I need ABCD 310 for ABCD 410?", ""),
+])
+def test_a_condition_that_is_not_a_course_is_read_as_asked_only_with_a_word_of_need(text, kind):
+    from rag.understand.reader import _condition_asked
+
+    assert _condition_asked(text) == kind

@@ -1,0 +1,77 @@
+"""Does a course ask for a condition that is not a course: "do I need a B or better in the prereqs?", "do I
+need instructor permission for A?". The requirement tree says whether the condition is on every route into
+the course (Yes, with the calendar's words), on one route only (No: another route avoids it, named), or on
+none (No, with what the course does require); a grade the calendar only recommends is said to be one.
+
+Without this, such questions fell to the prerequisite list ("Yes: A requires B", read as a yes to the
+grade) or to eligibility ("Cannot tell ... permission"), neither of which answers what was asked."""
+
+from __future__ import annotations
+
+import re
+
+from rag.answer.fact_sources import FactAnswer, Writer, course_source, label, quote
+from rag.index.facts import FactStore
+from rag.index.requirement_tree import describe
+from rag.understand import Question
+
+# the words of each kind inside a requirement's text that ubcal keeps unread ("other", "unparsed")
+_KIND_WORDS = {"grade": re.compile(r"\d{2}\s?%|\bgrade\b|\bminimum mark\b|\bstanding of\b", re.IGNORECASE),
+               "permission": re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE)}
+_KIND_OPS = {"grade": ("score",), "permission": ("permission",)}
+_ASKED = {"grade": "a minimum grade", "permission": "permission"}
+_NONE = {"grade": "no minimum grade", "permission": "no one's permission"}
+# "... or permission of the instructor", "Second year students may be admitted with permission": one route of two
+_OR_RE = re.compile(r"\bor\b|\bmay\b", re.IGNORECASE)
+
+
+def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
+    """The answer to "does A ask for <a grade / permission>?", or None when the question asks no such thing
+    or its course has no entry."""
+    if not q.asks_condition or q.target not in facts.courses:
+        return None
+    c = facts.courses[q.target]
+    w = Writer()
+    ref = w.cite(course_source(c))
+    kind = q.asks_condition
+    nodes = [n for tree in (c.prerequisite_tree, c.corequisite_tree) if tree for n in _of_kind(tree, kind)]
+    restricted = bool(c.restriction and _KIND_WORDS[kind].search(c.restriction) and not _OR_RE.search(c.restriction))
+    required = restricted or any(tree is not None and _on_every_route(tree, kind)
+                                 for tree in (c.prerequisite_tree, c.corequisite_tree))
+    said = f"\nPrerequisite (calendar): {quote(c.prerequisite)} {ref}" if c.prerequisite.strip() else ""
+    if required:
+        words = [c.restriction] if restricted else [n.get("text", "") for n in nodes]
+        return FactAnswer("condition", "yes", f"Yes: {label(c)} asks for {_ASKED[kind]}: "
+                          f"{'; '.join(quote(x) for x in words if x)}. {ref}{said}", w.sources)
+    if nodes:
+        return FactAnswer("condition", "no", f"No, not on every route: {label(c)} can be taken without "
+                          f"{_ASKED[kind]} by another route: {describe(c.prerequisite_tree)}. {ref}{said}", w.sources)
+    advice = [n for n in c.prerequisite_notes if _KIND_WORDS[kind].search(n)]
+    if advice:
+        return FactAnswer("condition", "no", f"No: {label(c)} asks for {_NONE[kind]}; the calendar only "
+                          f"recommends: {quote(' '.join(advice))} {ref}{said}", w.sources)
+    needs = f"; it requires {describe(c.prerequisite_tree)}" if c.prerequisite_tree is not None else \
+        ("; it lists no prerequisite" if not c.prerequisite.strip() else "")
+    return FactAnswer("condition", "no", f"No: {label(c)} asks for {_NONE[kind]}{needs}. {ref}{said}", w.sources)
+
+
+def _of_kind(node: dict, kind: str) -> list[dict]:
+    """The nodes of a tree that are a condition of that kind (an unread text that names it counts)."""
+    op = node["op"]
+    if op in _KIND_OPS[kind] or (op in ("other", "unparsed", "standing") and _KIND_WORDS[kind].search(node.get("text", ""))):
+        return [node]
+    return [n for child in node.get("items", []) if op not in ("course", "score") for n in _of_kind(child, kind)]
+
+
+def _on_every_route(node: dict, kind: str) -> bool:
+    """Whether every way of meeting the requirement passes through a condition of that kind."""
+    op = node["op"]
+    if _of_kind(node, kind) == [node]:  # an unread text that offers it beside something else is one route
+        return op in _KIND_OPS[kind] or not _OR_RE.search(node.get("text", ""))
+    if op == "all":
+        return any(_on_every_route(child, kind) for child in node["items"])
+    if op in ("one", "n_of", "ambiguous"):
+        return bool(node["items"]) and all(_on_every_route(child, kind) for child in node["items"])
+    if op == "coreq":
+        return _on_every_route(node["items"][0], kind)
+    return False

@@ -1,0 +1,43 @@
+""""Do I need a grade / permission for A?" answered from the requirement tree on tiny entries."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rag.answer.conditions import condition_asked
+from rag.index.facts import FactStore
+from tests.rag.answer.tiny_facts import tiny_course, tiny_question
+
+
+def _ask(course, kind: str):
+    facts = FactStore(courses={course.code: course}, required_by={}, coreq_of={}, excluded={})
+    return condition_asked(replace(tiny_question(course.code), asks_condition=kind), facts)
+
+
+def test_a_condition_on_every_route_is_a_yes_with_the_calendars_words():
+    a = _ask(tiny_course("ABCD 451", prerequisite="Permission of instructor required."), "permission")
+    assert a.verdict == "yes" and "Permission of instructor required" in a.text
+    graded = _ask(tiny_course("ABCD 320", prerequisite="A score of 68% or higher in ABCD 226."), "grade")
+    assert graded.verdict == "yes" and "68%" in graded.text
+
+
+def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():
+    a = _ask(tiny_course("ABCD 410", prerequisite="One of ABCD 300 or permission of the instructor."), "permission")
+    assert a.verdict == "no" and a.text.startswith("No, not on every route") and "ABCD 300" in a.text
+    standing = _ask(tiny_course("ABCD 321", prerequisite="Third-year standing or above. Second year students may be "
+                                                          "admitted with permission of instructor."), "permission")
+    assert standing.verdict == "no"
+
+
+def test_a_grade_the_calendar_only_recommends_is_said_to_be_advice():
+    course = tiny_course("ABCD 419", prerequisite="One of ABCD 233, ABCD 234.")
+    course.prerequisite_notes = ["A standing of 'B' or higher recommended."]
+    a = _ask(course, "grade")
+    assert a.verdict == "no" and "only recommends" in a.text and "'B' or higher" in a.text
+
+
+def test_no_condition_anywhere_is_a_no_with_what_the_course_requires():
+    a = _ask(tiny_course("ABCD 235", prerequisite="One of ABCD 123, ABCD 135."), "permission")
+    assert a.verdict == "no" and "ABCD 123" in a.text
+    assert condition_asked(tiny_question("ABCD 235"), FactStore(courses={}, required_by={}, coreq_of={},
+                                                                excluded={})) is None  # nothing asked
