@@ -159,10 +159,12 @@ _TWO_SIDED_RE = re.compile(r"\bcredit for\b(?P<before>.*?)\b(?:cannot|may not|wi
 def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
     """Codes an exclusion sentence excludes ``code`` with. Alternatives are separated by "or" and commas;
     courses joined by "and" or "both" form one alternative ("only one of PSYC 100 or PSYC 101 and 102",
-    "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other."""
+    "either SPAN 203 or both SPAN 201, SPAN 202"), so the members of a group never exclude each other.
+    A code in capitals of a subject the calendar no longer has ("only one of SOWK 453 or IHHS 407", the
+    course's old code) is a course all the same: a student who took it under that code holds the credit."""
     sides = _TWO_SIDED_RE.search(sentence)
     if sides:  # "Students with credit for A cannot also receive credit for B or C": A against each of B, C
-        before, after = (unique_codes(sides.group(n) or sides.group(n + "2"), subjects, strict=True)
+        before, after = (unique_codes(sides.group(n) or sides.group(n + "2"), subjects, strict=False)
                          for n in ("before", "after"))
         if code in before or code in after:
             return [c for c in (after if code in before else before) if c != code]
@@ -170,9 +172,9 @@ def excluded_by(sentence: str, code: str, subjects: list[str]) -> list[str]:
     grouping = re.search(r"\bor\b", sentence) is not None  # "only one of A and B": "and" lists, not groups
     for alternative in re.split(r"\s+or\s+", sentence):
         if grouping and re.search(r"\bboth\b|\band\b", alternative):
-            groups.append(unique_codes(alternative, subjects, strict=True))
+            groups.append(unique_codes(alternative, subjects, strict=False))
         else:
-            groups += [[c] for c in unique_codes(alternative, subjects, strict=True)]
+            groups += [[c] for c in unique_codes(alternative, subjects, strict=False)]
     mine = [g for g in groups if code in g]
     if not mine:  # the sentence does not name the course itself: every code it names
         return [c for g in groups for c in g if c != code]

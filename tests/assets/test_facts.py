@@ -193,3 +193,11 @@ def test_a_hyphenated_label_is_the_label_and_advice_is_not(text, sentences):
     from assets.facts import labelled_sentences
 
     assert labelled_sentences(text) == sentences
+
+
+def test_an_old_code_of_a_subject_the_calendar_no_longer_has_is_still_excluded():
+    from assets.facts import excluded_by
+
+    assert excluded_by("Credit will be granted for only one of ABCD 453 or WXYZ 407.", "ABCD 453", ["ABCD"]) == \
+        ["WXYZ 407"]
+    assert excluded_by("Credit will be granted for only one of ABCD 453 or an LSAT score.", "ABCD 453", ["ABCD"]) == []
