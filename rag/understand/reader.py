@@ -342,7 +342,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bboth(?:\s+of\s+(?:those|them|these|the\s+two))?\s+(?:count|be counted|give credit)|\btake both\b|"
                           # "do A and B both earn credit", "both credited"
                           r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
-                          r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional|new|separate|fresh) credits?\b|\b(?:count|counts|counted) (?:too|as well)\b|"
+                          r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional|new|separate|fresh) credits?\b|\bcounts? as (?:a )?(?:separate|different|new) (?:course|class)\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)

@@ -42,6 +42,8 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|missed|"
+             # "waitlisted for A", "on the waitlist for A": a seat asked for, not a course had
+             r"wait-?\s?listed (?:for|in|on)|on (?:the |a )?wait-?\s?list (?:for|in|of)|"
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
              r"instead of|rather than|"
@@ -63,7 +65,7 @@ _TARGET = (r"take|taking|enrol+(?:ing)?(?: in(?:to)?)?|register(?:ing)?(?: in| f
            r"get in(?:to)?|register in|place into|satisf(?:y|ies)(?=\s*$)")
 # cues that say a course is under way or planned, not merely missing: enough for a corequisite
 CONCURRENT_CUE_RE = re.compile(r"currently|am taking|i'?m taking|still taking|in progress|will take|will be taking|"
-                               r"plan|going to take|enrolled in", re.IGNORECASE)
+                               r"plan|going to take|enrolled in|wait-?\s?list", re.IGNORECASE)
 _CUE_RE = re.compile(rf"\b(?P<not>{_NOT_DONE})\b|\b(?P<done>{_DONE})\b|\b(?P<target>{_TARGET})\b",
                      re.IGNORECASE)
 # a cue right after a code or list: "A is done", "A (failed)", "A - haven't taken"
@@ -547,8 +549,11 @@ def read_not_in(text: str) -> list[str]:
 
 
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"
-_NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
+_NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet|\bwithout|\bw/o|\bw/out)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
                                  r"hit\s+|made it to\s+|into\s+)?(?:my\s+|a\s+|the\s+)?$", re.IGNORECASE)
+# "do I need 3rd year standing for A", "A requires 3rd year": a year asked of the course, not the student's
+_YEAR_ASKED_BEFORE_RE = re.compile(r"\b(?:need|needs|require[sd]?|requirement of|must (?:have|be))\s+(?:a\s+|the\s+|at least\s+)?$",
+                                   re.IGNORECASE)
 # "not in 3rd year yet (2nd)": a bare ordinal in brackets corrects the year
 _BRACKET_YEAR_RE = re.compile(r"\(\s*(?P<w>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s*\)", re.IGNORECASE)
 
@@ -637,7 +642,8 @@ def _stated_years(text: str) -> tuple[int, int]:
         negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
-        if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()):
+        if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()) \
+                or _YEAR_ASKED_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
             continue
         if negated:
             bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)

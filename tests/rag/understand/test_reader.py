@@ -275,6 +275,7 @@ def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
     assert not _asks_excluded("already have ABCD 313 from my old program. will ABCD 320 count or is it excluded?")
     # "new credit" asks whether it counts, whatever "the same course" after it asks
     assert not _asks_excluded("did ABCD 313 last year. would ABCD 320 give me new credit or is it the same course?")
+    assert not _asks_excluded("I took ABCD 313 in 2014. would ABCD 320 count as a separate course or is it the same?")
     assert _asks_excluded("ABCD 313 with ABCD 320: does only one of them count?")
     assert _asks_excluded("would ABCD 313 count against ABCD 320, are they excluded?")
     assert not _asks_excluded("ABCD 313 and ABCD 320, are they exclusive or can I get credit for both")

@@ -295,3 +295,23 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     assert normalize_text("is ABC 100 enuf for ABC 200, or do i need ABC 150 b4 it") == \
         "is ABC 100 enough for ABC 200, or do i need ABC 150 before it"
     assert normalize_text("the enufs and b4s") == "the enufs and b4s"  # whole words only
+
+
+@pytest.mark.parametrize("text, year, below", [
+    # a year the course asks for is not the student's: "w/o 3rd yr standing?? im 2nd yr"
+    ("ABC 453 w/o 3rd yr standing?? im 2nd yr, reqs seem strict", 2, 3),
+    ("do I need third-year standing for ABC 453?", 0, 0),
+    ("I am in 3rd year. can I take ABC 453?", 3, 0),
+])
+def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
+    from rag.understand.slots import read_standing, read_standing_below
+
+    assert (read_standing(text), read_standing_below(text)) == (year, below)
+
+
+def test_a_course_waitlisted_for_is_not_done_but_may_yet_be_taken():
+    from rag.understand.slots import CONCURRENT_CUE_RE
+
+    mentions = read_mentions("I dropped ABC 522, I'm waitlisted for DEF 503, and I'm in GHI 554. Eligible?", SUBJECTS)
+    waitlisted = mentions[1]
+    assert waitlisted.role == NOT_DONE and CONCURRENT_CUE_RE.search(waitlisted.cue)
