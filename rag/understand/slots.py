@@ -42,7 +42,7 @@ _NOT_DONE = (r"without|w/o|w/out|haven'?t(?: yet)?(?: actually)?(?: taken| done|
              r"didn'?t (?:get through|clear|pass)|couldn'?t (?:pass|finish)|dropped out of|no credit (?:for|in)|don'?t have|do not have|missing|lacking|"
              r"except|but not|minus|currently (?:taking|in|enrolled in|doing)|still taking|am taking|i'?m taking|"
              r"in progress|will take|will be taking|plan(?:ning)? (?:to take|on taking)|going to take|yet to take|missed|"
-             # "waitlisted for A", "on the waitlist for A": a seat asked for, not a course had
+             # "waitlisted for A", "on a waitlist of A": a seat asked for, not a course had
              r"wait-?\s?listed (?:for|in|on)|on (?:the |a )?wait-?\s?list (?:for|in|of)|"
              r"none of|neither|nor|still needs?(?: to (?:take|do|finish|complete))?|"
              r"still (?:have|has) to (?:take|do|finish|complete)|(?:have|has) yet to (?:take|do|finish|complete)|"
@@ -551,7 +551,7 @@ def read_not_in(text: str) -> list[str]:
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"
 _NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet|\bwithout|\bw/o|\bw/out)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
                                  r"hit\s+|made it to\s+|into\s+)?(?:my\s+|a\s+|the\s+)?$", re.IGNORECASE)
-# "do I need 3rd year standing for A", "A requires 3rd year": a year asked of the course, not the student's
+# "is a 3rd-year standing needed", "A requires 3rd year": a year asked of the course, not the student's
 _YEAR_ASKED_BEFORE_RE = re.compile(r"\b(?:need|needs|require[sd]?|requirement of|must (?:have|be))\s+(?:a\s+|the\s+|at least\s+)?$",
                                    re.IGNORECASE)
 # "not in 3rd year yet (2nd)": a bare ordinal in brackets corrects the year
