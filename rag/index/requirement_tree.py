@@ -45,6 +45,9 @@ _GROUP_STANDING_RE = re.compile(
     r"(?:\s+in\s+(?:the\s+|a\s+|an\s+|any\s+)?(?P<g2>(?:[^.;]|(?<=\b[A-Za-z])\.)+?))?(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$",
     re.IGNORECASE)
 _CLASS_NUMBER_RE = re.compile(r"^\s*class standing (?P<d>[1-5])\s*\.?\s*$", re.IGNORECASE)
+# a list of years, each a standing: "second-, third-, or fourth-year standing" (the first year or later)
+_YEAR_LIST_RE = re.compile(rf"^\s*(?:restricted to students with\s+)?(?P<n>{_N})-?\s*,\s*(?:{_N}-?\s*,?\s*)*?(?:or|and)\s+"
+                           rf"{_N}[- ]year (?:class\s+)?(?:standing|status)\s*\.?\s*$", re.IGNORECASE)
 # one year of a group only: "Restricted to students in second year of the Integrated Engineering Program",
 # "second year in a biology program"
 _YEAR_OF_RE = re.compile(rf"^\s*(?:(?:restricted|limited|open only|only open|available only)\s+to\s+students\s+in\s+"
@@ -77,6 +80,9 @@ def standing_condition(text: str) -> tuple[int, int, list[str]] | None:
     m = _CLASS_NUMBER_RE.match(text or "")
     if m:
         return int(m["d"]), 0, []
+    m = _YEAR_LIST_RE.match(text or "")
+    if m:
+        return _ORDINAL[m["n"].lower()], 0, []
     if _MORE_THAN_STANDING_RE.search(text or ""):
         return None  # "... or permission of the instructor": a way in besides the standing, or a second condition
     m = _GROUP_STANDING_RE.match(text or "")
@@ -269,9 +275,24 @@ def standing_met(text: str, completed: set[str]) -> str:
         return UNKNOWN  # no year said
     if outside:
         return NO
-    if not groups or any(in_group(g, getattr(completed, "programs", ())) for g in groups):
+    said = getattr(completed, "programs", ())
+    if not groups or any(in_group(g, said) for g in groups):
         return YES
-    return UNKNOWN
+    return NO if _in_another_faculty(groups, said) else UNKNOWN
+
+
+_FACULTY_RE = re.compile(r"^\s*(?:the\s+)?faculty of\s+(?P<name>.+?)\s*$", re.IGNORECASE)
+
+
+def _in_another_faculty(groups: list[str], said: tuple[str, ...]) -> bool:
+    """Whether the student names their faculty ("in the Faculty of Arts") and the condition admits only
+    other faculties ("in the Faculty of Science"): a student belongs to one faculty, so that is a no."""
+    asked = [_FACULTY_RE.match(g) for g in groups]
+    theirs = [_FACULTY_RE.match(p) for p in said]
+    theirs = [m for m in theirs if m]
+    if not theirs or not all(asked):
+        return False
+    return not any(group_words(a["name"]) == group_words(t["name"]) for a in asked for t in theirs)
 
 
 def _outside_years(first: int, last: int, completed: set[str]) -> bool | None:

@@ -762,6 +762,7 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
     if whole.intent == "program_left":
         return whole
     readings = []
+    named_here: list[set[str]] = []  # the courses each part names itself (not through "it")
     offset = 0
     carried: list[str] = []
     for part in parts:
@@ -769,6 +770,7 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
         start = offset if start < 0 else start
         offset = start + len(part)
         local = [m for m in mentions if start <= m.start < start + len(part) + 1]
+        named_here.append({m.code for m in local})
         # "..., and then it without B?": "it" is the course before when the part names only the
         # student's history (B not done), which is never what "it" stands for
         told_only = bool(local) and all(m.role in (DONE, NOT_DONE) for m in local) and _PRONOUN_RE.search(part)
@@ -787,6 +789,14 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
         # credit total of that?"), else every course it named
         carried = [c for c in q.targets if c in _asked_of(local)] or [m.code for m in local] or carried
         readings.append(q)
+    # a part about a course it names that no fact reading fits ("is A graded pass/fail?") beside one that
+    # does (whether a second-year may take it): the course's entry, which holds what such parts ask, answers it
+    if any(q.intent in FACT_INTENTS and q.intent != "decline" for q in readings):
+        for q, own in zip(readings, named_here):
+            named = [c for c in q.entities.courses if c in reader.finder.known_courses and c in own]
+            asks_requisite = any(p.search(q.text) for p in (_NEED_WORD_RE, _SKIP_RE, _REQUISITE_WORD_RE))
+            if q.intent == "none" and named and not asks_requisite:  # "can A be skipped": not the entry's text
+                q.intent, q.reason, q.targets, q.target = "describe", REASONS["describe"], named, named[0]
     # a follow-up with nothing of its own ("anything else?") adds no question
     answerable = [q for q in readings if q.intent not in ("none", "decline")]
     if len(answerable) < len(readings) and not answerable:

@@ -694,7 +694,15 @@ def read_member_of(text: str) -> list[str]:
     out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
     for m in _IN_GROUP_RE.finditer(text):  # "I'm in 4th year Kinesiology (BKIN)"
         out += [g for g in (m["what"], m["initials"]) if g]
+    out += [m["what"] for m in _IN_FACULTY_RE.finditer(text)  # "a fourth-year student in the Faculty of Arts"
+            if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
     return list(dict.fromkeys(out))
+
+
+# "student in the Faculty of Land and Food Systems": a faculty named after the word for the student
+_IN_FACULTY_RE = re.compile(r"\b(?:student|major|undergrad|i'?m|i am|we'?re)\s+(?:\w+\s+){0,2}?in\s+the\s+"
+                            r"(?P<what>(?-i:Faculty) of (?-i:[A-Z][\w&'-]*)(?:\s+(?:and\s+|of\s+|&\s+)?(?-i:[A-Z][\w&'-]*)){0,4})",
+                            re.IGNORECASE)
 
 
 # UBC Vancouver's letter grades and the lowest percent each stands for: a letter settles a grade bar only

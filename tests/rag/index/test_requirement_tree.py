@@ -245,3 +245,22 @@ def test_one_of_a_list_joined_by_and_is_met_by_the_reading_every_other_reading_a
     assert evaluate(tree, set()) == NO
     bare = parse_requirement("ABCD 327, ABCD 425")  # no word says one or all: met only with all done
     assert evaluate(bare, {"ABCD 327"}) == UNKNOWN and evaluate(bare, {"ABCD 327", "ABCD 425"}) == YES
+
+
+
+def test_a_list_of_years_is_a_standing_from_the_first_of_them():
+    from rag.index.requirement_tree import standing_condition
+
+    assert standing_condition("second-, third-, or fourth-year standing") == (2, 0, [])
+    assert standing_condition("second-, third- or fourth-year standing") == (2, 0, [])
+
+
+def test_a_student_who_names_another_faculty_is_not_in_the_faculty_a_standing_asks_for():
+    from rag.index.requirement_tree import History, standing_met
+
+    arts = History(year=3, programs=("Cognitive Systems", "Faculty of Arts"))
+    assert standing_met("Third-year standing in the Faculty of Science", arts) == NO
+    science = History(year=3, programs=("Faculty of Science",))
+    assert standing_met("Third-year standing in the Faculty of Science", science) == YES
+    unnamed = History(year=3, programs=("Cognitive Systems",))  # no faculty said: a program may still be in it
+    assert standing_met("Third-year standing in the Faculty of Science", unnamed) == UNKNOWN

@@ -1389,3 +1389,11 @@ def test_a_condition_that_is_not_a_course_is_read_as_asked_only_with_a_word_of_n
     from rag.understand.reader import _condition_asked
 
     assert _condition_asked(text) == kind
+
+
+
+def test_a_part_about_a_named_course_that_no_fact_reading_fits_is_answered_from_its_entry(reader):
+    q = understand("Is ABCD 410 graded pass/fail? And can I do it in second year?", reader)
+    assert sorted(p.intent for p in q.parts) == ["describe", "eligibility"]
+    skip = understand("ABCD 410 - ABCD 310 can be skipped right? it doesnt have to come before?", reader)
+    assert "describe" not in [p.intent for p in skip.parts]  # a requisite asked is never the entry's text

@@ -315,3 +315,12 @@ def test_a_course_waitlisted_for_is_not_done_but_may_yet_be_taken():
     mentions = read_mentions("I dropped ABC 522, I'm waitlisted for DEF 503, and I'm in GHI 554. Eligible?", SUBJECTS)
     waitlisted = mentions[1]
     assert waitlisted.role == NOT_DONE and CONCURRENT_CUE_RE.search(waitlisted.cue)
+
+
+
+def test_a_faculty_named_after_the_word_for_the_student_is_what_they_are_in():
+    from rag.understand.slots import read_member_of
+
+    assert "Faculty of Land and Food Systems" in read_member_of(
+        "I'm a fourth-year student in the Faculty of Land and Food Systems. Can I enrol in ABC 415?")
+    assert read_member_of("I'm not a student in the Faculty of Science") == []
