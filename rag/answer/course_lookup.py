@@ -9,7 +9,7 @@ from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_sourc
                                      asked_course, cited_pair, codes_of)
 from rag.answer.exclusions import excluded_pair, shared_exclusion
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import describe
+from rag.index.requirement_tree import describe, tree_codes
 from rag.understand import Question
 
 MAX_QUOTED = 12      # supporting calendar sentences quoted under a long list
@@ -35,6 +35,13 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     # "does X have prereqs?": yes. With another course named, the yes/no is about how the two relate ("is A
     # what unlocks B?"), which a list of B's prerequisites does not settle: no verdict word then
     yes = "Yes: " if q.yes_no and set(q.entities.courses) <= {c.code} else ""
+    if yes and q.subjects and c.prerequisite_tree and c.prerequisite_parsed and _courses_only(c.prerequisite_tree) \
+            and not {code.split()[0] for code in tree_codes(c.prerequisite_tree)} & set(q.subjects):
+        # "do I need a previous ACAM course before ACAM 320?": the yes or no is about courses of that subject
+        return FactAnswer("prereq_of", "no", "\n".join([
+            f"No: {c.code}'s prerequisite names no {'/'.join(q.subjects)} course; it requires "
+            f"{describe(c.prerequisite_tree)}. {ref}", f"Prerequisite (calendar): {_quote(c.prerequisite)} {ref}"])
+            + restricted, w.sources)
     if c.prerequisite_tree and c.prerequisite_parsed:
         lines.append(f"{yes}{c.code} requires {describe(c.prerequisite_tree)}. {ref}")
     elif c.prerequisite_tree:
@@ -44,6 +51,14 @@ def prereq_of(q: Question, facts: FactStore) -> FactAnswer | None:
     if c.corequisite:
         lines.append(f"Corequisite (calendar): {_quote(c.corequisite)} {ref}")
     return FactAnswer("prereq_of", "", "\n".join(lines) + restricted, w.sources)
+
+
+def _courses_only(tree: dict) -> bool:
+    """Whether every condition of a requirement is a course, a grade in one, a standing or a permission:
+    none is worded in a way that may name a subject without a code ("a course in Computer Science")."""
+    if tree["op"] in ("all", "one", "n_of", "coreq", "ambiguous"):
+        return all(_courses_only(child) for child in tree["items"])
+    return tree["op"] in ("course", "score", "standing", "permission")
 
 
 def coreq_of(q: Question, facts: FactStore) -> FactAnswer | None:

@@ -114,3 +114,21 @@ def test_a_credit_count_offered_gets_a_yes_or_no_before_the_calendar_count():
     assert asked("ABCD 110", 6.0).startswith("Yes: ")
     assert asked("ABCD 390", 6.0).startswith("It can be: ") and asked("ABCD 390", 9.0).startswith("No: ")
     assert asked("ABCD 110", 0.0).startswith("ABCD 110 (A Course) is worth 6 credits")  # no count offered
+
+
+def test_a_yes_no_question_about_courses_of_a_subject_is_answered_by_that_subject():
+    from dataclasses import replace
+
+    from rag.answer.course_lookup import prereq_of
+    from rag.index.facts import FactStore
+    from tests.rag.answer.tiny_facts import tiny_course, tiny_question
+
+    course = tiny_course("ABCD 320", prerequisite="Second-year standing.")
+    facts = FactStore(courses={"ABCD 320": course}, required_by={}, coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 320"), intent="prereq_of", yes_no=True, subjects=["ABCD"])
+    a = prereq_of(q, facts)  # "do I need a previous ABCD course before ABCD 320?"
+    assert a.verdict == "no" and a.text.startswith("No: ABCD 320's prerequisite names no ABCD course")
+    named = tiny_course("ABCD 330", prerequisite="ABCD 220.")
+    facts = FactStore(courses={"ABCD 330": named}, required_by={}, coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 330"), intent="prereq_of", yes_no=True, subjects=["ABCD"])
+    assert prereq_of(q, facts).text.startswith("Yes: ABCD 330 requires")
