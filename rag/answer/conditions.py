@@ -31,6 +31,8 @@ def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
     if not q.asks_condition or q.target not in facts.courses:
         return None
     c = facts.courses[q.target]
+    if c.prerequisite_tree is None and c.prerequisite.strip() and not c.prerequisite_notes:
+        return None  # a requirement ubcal could not read at all says nothing either way
     w = Writer()
     ref = w.cite(course_source(c))
     kind = q.asks_condition
@@ -43,9 +45,12 @@ def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
         words = [c.restriction] if restricted else [n.get("text", "") for n in nodes]
         return FactAnswer("condition", "yes", f"Yes: {label(c)} asks for {_ASKED[kind]}: "
                           f"{'; '.join(quote(x) for x in words if x)}. {ref}{said}", w.sources)
-    if nodes:
+    routes = [describe(t) for t in (c.prerequisite_tree, c.corequisite_tree) if t is not None and _of_kind(t, kind)]
+    if c.restriction and _KIND_WORDS[kind].search(c.restriction):  # "... or with the permission of ...": a route
+        routes.append(quote(c.restriction))
+    if nodes or routes:
         return FactAnswer("condition", "no", f"No, not on every route: {label(c)} can be taken without "
-                          f"{_ASKED[kind]} by another route: {describe(c.prerequisite_tree)}. {ref}{said}", w.sources)
+                          f"{_ASKED[kind]} by another route: {'; '.join(routes)}. {ref}{said}", w.sources)
     advice = [n for n in c.prerequisite_notes if _KIND_WORDS[kind].search(n)]
     if advice:
         return FactAnswer("condition", "no", f"No: {label(c)} asks for {_NONE[kind]}; the calendar only "

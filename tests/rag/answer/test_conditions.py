@@ -41,3 +41,16 @@ def test_no_condition_anywhere_is_a_no_with_what_the_course_requires():
     assert a.verdict == "no" and "ABCD 123" in a.text
     assert condition_asked(tiny_question("ABCD 235"), FactStore(courses={}, required_by={}, coreq_of={},
                                                                 excluded={})) is None  # nothing asked
+
+
+def test_a_permission_offered_beside_something_else_by_who_may_register_is_one_route():
+    course = tiny_course("ABCD 470", restriction="Restricted to fourth-year students or with the permission of the "
+                                                 "department.")
+    a = _ask(course, "permission")
+    assert a.verdict == "no" and a.text.startswith("No, not on every route") and "fourth-year" in a.text
+
+
+def test_a_requirement_ubcal_could_not_read_at_all_settles_nothing():
+    course = tiny_course("ABCD 480", prerequisite="Ask the widget office.")
+    course.prerequisite_tree, course.prerequisite_notes = None, []
+    assert _ask(course, "grade") is None
