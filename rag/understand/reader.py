@@ -1038,7 +1038,10 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     # "never got to A. B next term?": a course alone after the history asks whether B can be taken, however
     # near the chain questions its vector sits; a chain word ("every step to B") still asks for the way
     elliptic = _bare_course_tail(part) and _asks_next_course(local, part)
-    if any(m.role != DONE for m in local) and ((sure and not elliptic) or cue) and not forward:
+    # "what does A lead to (once I pass it)": A leads somewhere, so what it opens is asked, not the way to it
+    opens = _OPENS_RE.search(part)
+    leads_on = opens is not None and not re.search(r"\b[A-Za-z]{2,5}[ _-]?\d{3}", part[opens.end():])
+    if any(m.role != DONE for m in local) and ((sure and not elliptic and not leads_on) or cue) and not forward:
         allowed.add("chain")
     # a course under way ("taking A now") is history on its way, not a course asked about
     # "what is left this year if I've done A": a course supposed done is history too

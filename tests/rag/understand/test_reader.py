@@ -553,6 +553,8 @@ def test_a_supposed_course_asked_as_enough_is_a_premise_not_a_course_done(reader
     ("I have ABCD 210 and nothing else from that department. Enough for ABCD 310?", "eligibility"),
     # courses as the subject that needs the course: what it leads to, never the way to it
     ("what upper level courses need ABCD 310? I just finished it", "unlocks"),
+    # the course as the subject of "lead to": what it opens, not the way to it
+    ("I failed ABCD 310 last term. what does ABCD 310 lead to once I pass it?", "unlocks"),
     # starting fresh, or courses asked in order: the whole way
     ("what do i need to take, in order, to get into ABCD 410? starting fresh", "chain"),
 ])
