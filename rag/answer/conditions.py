@@ -1,7 +1,7 @@
-"""Does a course ask for a condition that is not a course: "do I need a B or better in the prereqs?", "do I
-need instructor permission for A?". The requirement tree says whether the condition is on every route into
-the course (Yes, with the calendar's words), on one route only (No: another route avoids it, named), or on
-none (No, with what the course does require); a grade the calendar only recommends is said to be one.
+"""Whether a course asks for a condition that is not a course (a B or better in its prerequisites, the
+instructor's permission). The requirement tree says whether the condition is on every route into the
+course (Yes, with the calendar's words), on one route only (No: another route avoids it, named), or on none
+(No, with what the course does require); a grade the calendar only recommends is said to be one.
 
 Without this, such questions fell to the prerequisite list ("Yes: A requires B", read as a yes to the
 grade) or to eligibility ("Cannot tell ... permission"), neither of which answers what was asked."""
