@@ -27,3 +27,5 @@ GENERIC_PROGRAM_WORDS = frozenset(_DATA["generic_program_words"])
 ORDINALS: dict[str, int] = _DATA["ordinals"]
 # Chat spellings of the words cue lists key on ("enuf" -> "enough"), read as the word (whole words only).
 SPELLINGS: dict[str, str] = _DATA["spellings"]
+# UBC Vancouver's faculties by name ("an Arts student" is in the Faculty of Arts).
+FACULTIES: tuple[str, ...] = tuple(_DATA["faculties"])

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rag.index.codes import find_codes
-from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, ORDINALS, SPELLINGS, SUBJECT_NAMES
+from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, FACULTIES, ORDINALS, SPELLINGS, SUBJECT_NAMES
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
 NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A", "A at Langara", no transfer word
@@ -696,6 +696,8 @@ def read_member_of(text: str) -> list[str]:
         out += [g for g in (m["what"], m["initials"]) if g]
     out += [m["what"] for m in _IN_FACULTY_RE.finditer(text)  # "a fourth-year student in the Faculty of Arts"
             if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
+    faculty = {name.lower(): name for name in FACULTIES}
+    out += [f"Faculty of {faculty[g.lower()]}" for g in out if g.lower() in faculty]  # "an Arts student"
     return list(dict.fromkeys(out))
 
 

@@ -324,3 +324,6 @@ def test_a_faculty_named_after_the_word_for_the_student_is_what_they_are_in():
     assert "Faculty of Land and Food Systems" in read_member_of(
         "I'm a fourth-year student in the Faculty of Land and Food Systems. Can I enrol in ABC 415?")
     assert read_member_of("I'm not a student in the Faculty of Science") == []
+    # a group said in a faculty's name is that faculty; a program that holds the word is not
+    assert "Faculty of Arts" in read_member_of("is a fourth-year Arts student eligible?")
+    assert not any(g.startswith("Faculty") for g in read_member_of("political science student here"))
