@@ -361,8 +361,13 @@ def _without(c: CourseFact, q: Question, ref: str) -> tuple[str, str]:
         if q.asks_skip:  # "can I skip A and still take C": only by that route, which the student has not taken
             return "cannot tell", (f"Only if you take {describe(left)} instead: {c.code} can be reached without "
                                    f"{', '.join(q.not_completed)}, through {describe(left)}. {ref}\n{quote}")
-        return "no", (f"No, not on what you have said: {c.code} can be reached without {', '.join(q.not_completed)}, "
-                      f"but only by a route you have not mentioned: {describe(left)}. {ref}\n{quote}")
+        if q.closed_history:  # "I only have A": the route the student did not name is one they have not taken
+            return "no", (f"No: {c.code} can be reached without {', '.join(q.not_completed)} only through "
+                          f"{describe(left)}, and you said you have not taken that. {ref}\n{quote}")
+        # the other route is unmentioned, not ruled out: what the student would need, never a guess at "No"
+        return "cannot tell", (f"Only if you have completed {describe(left)}: {c.code} can be reached without "
+                               f"{', '.join(q.not_completed)} through it, and you have not said whether you have. "
+                               f"{ref}\n{quote}")
     conditions = unchecked(tree, others) or ([c.restriction] if c.restriction else [])
     return "cannot tell", (f"Cannot tell: without {', '.join(q.not_completed)}, the other routes into {c.code} "
                            f"depend on {'; '.join(_quote(x) for x in conditions) or 'wording ubcal cannot read'}. "

@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -465,6 +465,7 @@ class Question:
     member_of: list[str] = field(default_factory=list)  # groups the student says they are in ("BUF", "science")
     standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
+    closed_history: bool = False  # "I only have A", "none of the other options either": nothing else was taken
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     deferred: list[str] = field(default_factory=list)  # planned for after the course asked ("push A to next year")
     under_way: list[str] = field(default_factory=list)  # of the concurrent, those read as in progress now ("taking A")
@@ -559,6 +560,7 @@ class Question:
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
+                "closed_history": self.closed_history,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_credit_toward": self.asks_credit_toward, "asks_condition": self.asks_condition, "credit_group": self.credit_group,
                 "credits_asked": self.credits_asked,
@@ -874,7 +876,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  scores=read_scores(text, history if history is not None else local),
                  letters=read_letter_grades(text, history if history is not None else local),
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
-                 standing_below=read_standing_below(text), no_permission=read_no_permission(text),
+                 standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
                  elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
                  asks_condition=_condition_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))

@@ -584,6 +584,14 @@ def read_no_permission(text: str) -> bool:
     return _NO_PERMISSION_RE.search(text) is not None
 
 
+_CLOSED_HISTORY_RE = re.compile("|".join(_CUE_DATA["closed_history"]), re.IGNORECASE)
+
+
+def read_closed_history(text: str) -> bool:
+    """Whether the student says the courses they named are all they have, or that the other routes are closed
+    ("I only have A", "none of the other options either"): only then is an unmentioned route a "No"."""
+    return _CLOSED_HISTORY_RE.search(text) is not None
+
 # credits of electives the student says they have: "plus 9 credits in electives", "6 credits of electives done"
 _ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:cr\.?|credits?)\s+(?:of\s+)?(?:an?\s+)?electives?\b|"
                                   r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)

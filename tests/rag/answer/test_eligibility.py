@@ -83,7 +83,12 @@ def test_a_route_through_standing_the_student_did_not_state_is_cannot_tell_not_n
     assert verdict == "cannot tell" and "third-year standing" in text
     courses_only = tiny_course("ABCD 354", prerequisite="One of ABCD 100, ABCD 110.")
     verdict, text = _without(courses_only, tiny_question("ABCD 354", not_completed=["ABCD 100"]), "[1]")
-    assert verdict == "no" and "route you have not mentioned" in text
+    # the other route is unmentioned, not ruled out: what the student would need to have done leads
+    assert verdict == "cannot tell" and text.startswith("Only if you have completed ABCD 110")
+    closed = tiny_question("ABCD 354", not_completed=["ABCD 100"])
+    closed.closed_history = True  # "that's all I have": the unmentioned route is closed
+    verdict, text = _without(courses_only, closed, "[1]")
+    assert verdict == "no" and "only through ABCD 110" in text
     skip = tiny_question("ABCD 354", not_completed=["ABCD 100"])
     skip.asks_skip = True  # "can I skip ABCD 100 and still take ABCD 354": only through a course not said done
     verdict, text = _without(courses_only, skip, "[1]")

@@ -327,3 +327,18 @@ def test_a_faculty_named_after_the_word_for_the_student_is_what_they_are_in():
     # a group said in a faculty's name is that faculty; a program that holds the word is not
     assert "Faculty of Arts" in read_member_of("is a fourth-year Arts student eligible?")
     assert not any(g.startswith("Faculty") for g in read_member_of("political science student here"))
+
+
+@pytest.mark.parametrize("text, closed", [
+    ("I only have ABC 100, can I take ABC 300?", True),
+    ("never took ABC 100, and none of the others either. ABC 300?", True),
+    ("I haven't done any of the other 300-level options it lists. ABC 300?", True),
+    ("haven't taken the other modelling course it lists as an alternative. ABC 300?", True),
+    ("I haven't checked what else ABC 300 accepts. can I take it?", False),
+    ("never took ABC 100. can I take ABC 300 or any of the other courses?", False),
+    ("I have taken other courses too. ABC 300?", False),
+])
+def test_a_history_said_to_be_all_there_is_closes_the_unmentioned_routes(text, closed):
+    from rag.understand.slots import read_closed_history
+
+    assert read_closed_history(text) is closed
