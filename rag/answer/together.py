@@ -9,6 +9,7 @@ course's own prerequisites are shown beside it, since the question said nothing 
 from __future__ import annotations
 
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
+from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import NO, YES, describe, required_course, tree_codes, without
 from rag.understand import Question
@@ -56,6 +57,9 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
                                    f"be taken before it; taken alongside, {c.code} needs another route: "
                                    f"{describe(without(prerequisite, {other}) or prerequisite)}. {rule}")
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
+    if other in unique_codes(c.prerequisite):  # named in words the tree keeps as text ("3 credits of A")
+        return "cannot tell", (f"Cannot tell: {c.code}'s prerequisite names {other} in words ubcal cannot read in "
+                               f"full, so it may have to come first: {quote(c.prerequisite)} {ref}")
     corequisite = c.corequisite_tree
     if corequisite is not None and other in tree_codes(corequisite):
         return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken alongside it: "

@@ -30,6 +30,13 @@ def test_one_option_of_the_others_prerequisite_leaves_it_to_another_route():
     assert "needs another route: ABCD 210." in a.text  # the other routes, not the one taken alongside
 
 
+def test_a_course_named_only_in_words_the_tree_keeps_as_text_is_never_a_yes():
+    # "3 credits of A" stays text in the tree; the course is still named, so it may have to come first
+    a = _asked(["ABCD 191", "ABCD 192"], tiny_course("ABCD 191"),
+               tiny_course("ABCD 192", prerequisite="3 credits of ABCD 191"))
+    assert a.verdict == "cannot tell" and "names ABCD 191 in words ubcal cannot read in full" in a.text
+
+
 def test_neither_naming_the_other_is_yes_as_far_as_the_pair_goes():
     a = _asked(["ABCD 335", "ABCD 336"], tiny_course("ABCD 335", prerequisite="ABCD 233."),
                tiny_course("ABCD 336", prerequisite="ABCD 234."))
