@@ -194,6 +194,8 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
     codes = [c for c in q.entities.courses if c in facts.courses]
     done = [c for c in codes if c in q.completed and c not in q.not_completed]
     asked = [c for c in codes if c not in done]
+    if len(asked) > 1 and q.target in asked and q.targets[1:] and set(q.targets[1:]) <= set(done):
+        asked = [q.target]  # the reader settled which one is asked; the others are history not done
     if len(asked) != 1 or not done:
         return None  # the course asked about, and the history to weigh it against, are not clear
     w = _Writer()

@@ -8,6 +8,8 @@ course's own prerequisites are shown beside it, since the question said nothing 
 
 from __future__ import annotations
 
+import re
+
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore
@@ -44,6 +46,10 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
         lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
     return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
 
+# the calendar's words for a course that may come alongside rather than before
+_ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at the same time|concurrently|simultaneously)\b", re.IGNORECASE)
+
+
 def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
     """How ``c``'s requirements name ``other``: (verdict, the line saying so), or ("", "") for not at all."""
     prerequisite = c.prerequisite_tree
@@ -58,6 +64,9 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
                                    f"{describe(without(prerequisite, {other}) or prerequisite)}. {rule}")
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
     if other in unique_codes(c.prerequisite):  # named in words the tree keeps as text ("3 credits of A")
+        if _ALONGSIDE_WORDS_RE.search(c.prerequisite):  # "A must be taken prior to or at the same time as C"
+            return "yes", (f"Yes: {c.code}'s prerequisite lets {other} be taken at the same time: "
+                           f"{quote(c.prerequisite)} {ref}")
         return "cannot tell", (f"Cannot tell: {c.code}'s prerequisite names {other} in words ubcal cannot read in "
                                f"full, so it may have to come first: {quote(c.prerequisite)} {ref}")
     corequisite = c.corequisite_tree

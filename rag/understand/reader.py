@@ -344,6 +344,8 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional|new|separate|fresh) credits?\b|\bcounts? as (?:a )?(?:separate|different|new) (?:course|class)\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
+                          # "can I take B and get credit for it, or does A block it?": whether B counts
+                          r"\b(?:get|earn|receive)\s+credit\s+for\s+(?:it|this|that|[A-Z]{2,5} \d{3}[A-Z]?)\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)
 _ONLY_WAY_RE = re.compile(r"\bonly\s+(?:way|route|option|path|course|thing)\b|\bthe\s+one\s+(?:way|option)\b",
@@ -995,6 +997,14 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     return q
 
 
+def _in_last_question(text: str, local: list[CodeMention], codes: list[str]) -> list[str]:
+    """Which of ``codes`` the last sentence asking something names (the one ending in "?", or the last one):
+    in a story the courses told before it are history, and the one named where the asking is is asked about."""
+    end = text.rfind("?")
+    end = len(text) if end < 0 else end
+    start = max(text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    return list(dict.fromkeys(m.code for m in local if m.code in codes and start <= m.start < end + 1))
+
 # each subject code's longest name ("CRWR" -> "creative writing"), the way a restriction words a program
 _SUBJECT_FULL_NAMES = {code: max((n for n, c in SUBJECT_NAMES.items() if c == code), key=len)
                        for code in set(SUBJECT_NAMES.values())}
@@ -1596,6 +1606,12 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         untold = [c for c in asked if c not in told_not]
         if intent == "exclusion" and len(codes) > 2 and done and len(asked) == 1:
             q.completed, q.targets, q.target = done, asked + done, asked[0]  # "did A and B, C for credit too?"
+        elif intent == "exclusion" and len(codes) > 2 and done and len(_in_last_question(text, local, asked)) == 1:
+            # a story ("passed A, failed B, thinking about C; can I take D and have it count?"): the one course
+            # the question sentence names, weighed against what was done; the rest is history
+            asked_one = _in_last_question(text, local, asked)
+            q.completed, q.targets, q.target = done, asked_one + done, asked_one[0]
+            q.not_completed = [c for c in told_not if c not in asked_one]
         elif intent == "exclusion" and len(codes) > 2 and len(untold) == 2:
             # "A and B both count? I haven't taken C": the pair asked about, the rest history
             q.completed, q.not_completed, q.targets, q.target = done, told_not, untold, untold[0]

@@ -156,3 +156,23 @@ def test_a_pair_asked_beside_a_third_course_gets_the_pairs_facts_with_no_yes():
     pair = replace(q, entities=Entities(courses=["ABCD 100", "ABCD 101", "ABCD 102"]), target="ABCD 100",
                    targets=["ABCD 100", "ABCD 101"])
     assert exclusion(pair, facts).verdict == "no"
+
+
+def test_a_story_weighs_the_course_the_reader_settled_on_against_what_was_done():
+    from dataclasses import replace as with_
+
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    asked = with_(tiny_course("ABCD 332"), exclusion="Credit will only be granted for one of ABCD 332 or EFGH 377.",
+                  excluded_with=["EFGH 377"])
+    courses = [asked, tiny_course("EFGH 377"), tiny_course("ABCD 230"), tiny_course("ABCD 339")]
+    facts = FactStore(courses={c.code: c for c in courses}, required_by={}, coreq_of={}, excluded={})
+    # passed EFGH 377, failed ABCD 230, thinking about ABCD 339; can ABCD 332 count?
+    q = Question(text="", entities=Entities(courses=["EFGH 377", "ABCD 230", "ABCD 339", "ABCD 332"]),
+                 intent="exclusion", target="ABCD 332", targets=["ABCD 332", "EFGH 377"], completed=["EFGH 377"],
+                 not_completed=["ABCD 230", "ABCD 339"])
+    a = exclusion(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No: ABCD 332 and EFGH 377 are credit-excluded, and you have done")

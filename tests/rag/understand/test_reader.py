@@ -281,6 +281,7 @@ def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
     assert not _asks_excluded("ABCD 313 and ABCD 320, are they exclusive or can I get credit for both")
     # "extra credit" asks whether the second course adds credit: the lead answers that, not "same course"
     assert not _asks_excluded("had ABCD 313 in first year. will ABCD 320 give me extra credit or is it the same course?")
+    assert not _asks_excluded("passed ABCD 313. can I take ABCD 320 and get credit for it, or does ABCD 313 block it?")
     assert not _asks_excluded("ABCD 313 this fall and ABCD 320 in the spring. Both of those count for credit, right? "
                               "They're not excluded from each other?")
 
@@ -1399,3 +1400,10 @@ def test_a_part_about_a_named_course_that_no_fact_reading_fits_is_answered_from_
     assert sorted(p.intent for p in q.parts) == ["describe", "eligibility"]
     skip = understand("ABCD 410 - ABCD 310 can be skipped right? it doesnt have to come before?", reader)
     assert "describe" not in [p.intent for p in skip.parts]  # a requisite asked is never the entry's text
+
+
+def test_in_a_story_the_course_the_question_sentence_names_is_weighed_against_what_was_done(reader):
+    q = understand("I passed ABCD 110 last winter. I failed ABCD 120 and I'm planning to retake it. I'm also "
+                   "thinking about ABCD 213 in the spring. Can I take ABCD 410 and have it count for credit too?", reader)
+    assert q.intent == "exclusion" and q.target == "ABCD 410" and q.targets == ["ABCD 410", "ABCD 110"]
+    assert q.completed == ["ABCD 110"] and "ABCD 410" not in q.not_completed
