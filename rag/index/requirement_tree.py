@@ -8,7 +8,9 @@ is an answer in its own right, never rounded to yes.
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from rag.index.credit_count import count_met, read_count
 
@@ -138,6 +140,9 @@ def in_group(group: str, said: tuple[str, ...]) -> bool:
 
 _GROUP_KIND_WORDS = frozenset({"graduate", "undergraduate", "certificate", "diploma", "option", "stream", "cohort",
                                "honours", "minor", "specialization", "specialisation", "concentration", "with"})
+# students' short forms of a group's words ("co-op"), kept as data beside this module
+_SHORT_FORMS = {short: words.split() for short, words in json.loads(
+    Path(__file__).with_name("group_short_forms.json").read_text(encoding="utf-8")).items() if not short.startswith("_")}
 COVERAGE = 0.75  # share of a group's own words a student's description must name
 
 
@@ -158,6 +163,8 @@ def _describes(phrase: str, group: str) -> bool:
             return {word}
         if word in runs:
             return set(runs[word])
+        if word in _SHORT_FORMS and set(_SHORT_FORMS[word]) <= own:  # "coop": "cooperative education"
+            return set(_SHORT_FORMS[word])
         return {g for g in own if min(len(g), len(word)) >= 4 and (g.startswith(word) or word.startswith(g))}
     found = [covers(w) for w in said]
     distinct = own - _GROUP_KIND_WORDS  # "graduate", "certificate", "option": what kind of group, not which

@@ -458,6 +458,7 @@ def _cue_pattern(words: list[str]) -> re.Pattern:
 
 _CUES = json.loads(EXAMPLES_PATH.with_name("status_cues.json").read_text(encoding="utf-8"))
 _PREMISE_RE = _cue_pattern(_CUES["premise_before"])
+_PREMISE_AFTER_RE = _cue_pattern(_CUES["premise_before"] + _CUES["premise_after"])
 _COMPLETION_RE = re.compile("|".join(_CUES["completion"]), re.IGNORECASE)
 _HYPOTHETICAL_RE = _cue_pattern(_CUES["hypothetical_before"])
 _COUNTERFACTUAL_RE = _cue_pattern(_CUES["counterfactual"])
@@ -499,13 +500,19 @@ def is_premise(text: str, m: CodeMention) -> bool:
         return False
     if _governed_by(_PREMISE_RE, text, m):
         return True
-    after = text[m.end:]
-    stops = list(_SENTENCE_RE.finditer(after))
-    after = after[:stops[1].start()] if len(stops) > 1 else after  # this sentence and the next ("... If I pass it, ...")
+    after = _this_and_next_sentence(text, m)
     seq = _SEQUENCE_RE.search(after)
     if seq is not None and len(_WORD_RE.findall(after[:seq.start()])) <= SEQUENCE_REACH:
         return True
     return _completion_supposed(after)
+
+
+def _this_and_next_sentence(text: str, m: CodeMention) -> str:
+    """The words after a course to the end of the next sentence ("A this winter. Once that's done, ..."): where
+    the student may go on to suppose it completed."""
+    after = text[m.end:]
+    stops = list(_SENTENCE_RE.finditer(after))
+    return after[:stops[1].start()] if len(stops) > 1 else after
 
 
 COMPLETION_REACH = 4  # words between a premise word and the completion it supposes ("assuming it ends in a pass")
@@ -550,7 +557,7 @@ def _completion_supposed(after: str) -> bool:
     COMPLETION_REACH words a word of completing ("assuming it ends in a pass", "once finished and passed"), with
     no other course named before it or as its object ("seeing as I passed B") and no negation between ("if I
     don't pass it" supposes nothing done)."""
-    for cue in _PREMISE_RE.finditer(after):
+    for cue in _PREMISE_AFTER_RE.finditer(after):
         if len(_WORD_RE.findall(after[:cue.start()])) > SEQUENCE_REACH:
             return False
         if _COMPLETION_RE.search(after, cue.end()) is None:
@@ -1084,6 +1091,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if not premise and m.role == "" and (under_way or (s.label in ("not_done", UNCLEAR) and s.best in _UNDER_WAY)):
             # the classifier torn, but the words suppose the course completed: "let's say A goes fine this term"
             premise = (supposed_after_the_question(text, mentions, i, statuses) or _supposed_here(text, m)
+                       or _completion_supposed(_this_and_next_sentence(text, m))
                        or (s.label == UNCLEAR and s.best == "planned" and earlier_term(text, m))) \
                 and not asked_before_it(text, mentions, i)  # "mapped out A for year 2 and B for year 3" (not a
             # clause read "not done" by the torn rule: "doing A this summer; B in September?" stays without a premise)

@@ -193,6 +193,9 @@ def test_a_student_who_names_the_group_closely_is_in_it():
     coop = "the Co-operative Education Program in Widget Products Processing"
     assert in_group(coop, ("Widget Products Processing co-op",))
     assert not in_group(coop, ("Widget Products Processing",))  # 3 of its 5 words: not the co-op program
+    # a short form stands for all the words it shortens: "co-op" is "co-operative education"
+    assert in_group("the Co-operative Education Program in Widgetry", ("widgetry co-op",))
+    assert not in_group("the Co-operative Education Program in Widgetry", ("co-op",))
     assert in_group("the Graduate Certificate in Orthopaedic Widget Physical Therapy program",
                     ("orthopaedic widget PT certificate",))
     assert not in_group("Faculty of Science", ("political science",))

@@ -270,6 +270,8 @@ def test_dated_times_are_ordered_by_year_then_by_season(first, second, before):
     ("Let's say ABCD 110 doesn't go well this term. Could I take EFGH 100 next term?", False),
     ("My advisor and I mapped out ABCD 110 for year 2 and EFGH 100 for year 3. Does that work?", True),
     ("My advisor and I mapped out ABCD 110 for year 3 and EFGH 100 for year 2. Does that work?", False),
+    # the completion supposed in the next sentence, of "that" / "it"
+    ("I will do ABCD 110 this winter. Once that's done, can I take EFGH 100?", True),
 ])
 def test_a_course_the_classifier_is_torn_on_is_the_premise_where_the_words_suppose_it_completed(text, premise):
     best = "planned" if "mapped" in text else "in_progress"
@@ -785,3 +787,12 @@ def test_an_object_pronoun_after_the_students_own_word_does_not_make_the_course_
 def test_a_course_heading_the_question_is_the_one_asked_about(text, heads):
     mentions = read_mentions(text, SUBJECTS)
     assert st.heads_the_question(text, mentions, mentions[0]) == heads
+
+
+@pytest.mark.parametrize("text, premise", [
+    ("I'll be taking ABCD 110 next term. When I'm done with it, will I be eligible for EFGH 100?", True),
+    ("I haven't decided when I'll take ABCD 110, but I'd like EFGH 100 next January. Can I?", False),
+])
+def test_when_supposes_a_planned_course_completed_only_with_a_word_of_completing(text, premise):
+    m = _settled(text, st.Status("planned", 0.9, best="planned"))[0]
+    assert m.assumed == premise
