@@ -146,7 +146,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))
         coreq = f"\nCorequisite: {_quote(c.corequisite)} {ref}" if c.corequisite else ""
         skipped = _corequisite_skipped(c, q, done)  # no prerequisite, but a corequisite still binds
-        if skipped and (ruled_out := _not_alongside(skipped, q)):
+        if skipped and (ruled_out := _not_alongside(skipped, q, c)):
             return "no", (f"No: {_label(c)} lists no prerequisite, but it needs {describe(c.corequisite_tree)} as a "
                           f"corequisite (taken before it or alongside it), and {ruled_out}. {ref}{coreq}")
         if skipped:
@@ -189,7 +189,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     # "do A and B cover C": not while C's corequisite is still to take
     coreq_to_take = not skipped and result == YES and q.asks_sufficiency and c.corequisite_tree is not None \
         and evaluate(c.corequisite_tree, done | set(q.concurrent)) != YES
-    if skipped and (ruled_out := _not_alongside(skipped, q)):  # "push A to next year", A the corequisite:
+    if skipped and (ruled_out := _not_alongside(skipped, q, c)):  # "push A to next year", A the corequisite:
         result = NO                                             # "No", whatever the restriction would say
         lead = (f"No: with {have} the prerequisites of {c.code} are met, but it also needs "
                 f"{describe(c.corequisite_tree)} as a corequisite (taken before it or alongside it), and "
@@ -304,9 +304,13 @@ def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]
     return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
 
 
-def _not_alongside(skipped: list[str], q: Question) -> str:
+def _not_alongside(skipped: list[str], q: Question, c: CourseFact) -> str:
     """Why a corequisite not yet taken will not come alongside either, in the student's terms ("you plan A for
-    after it", "you said you are not taking A"), or "" when the student left that open."""
+    after it", "you said you are not taking A", "can I skip A": left out altogether, where every route needs
+    it), or "" when the student left that open."""
+    if q.asks_skip and c.corequisite_tree is not None \
+            and all(required_course(c.corequisite_tree, x) == YES for x in skipped):
+        return f"you asked to leave {', '.join(skipped)} out altogether"
     if set(skipped) <= set(q.deferred):
         return f"you plan {', '.join(skipped)} for after it"
     if set(skipped) <= set(q.deferred) | set(q.not_taking):

@@ -84,10 +84,30 @@ def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None)
         if other != q.target and other not in facts.courses and other in facts.excluded.get(target.code, set()):
             return names_missing_exclusion(target, other, False) or fact  # "credit for A and X", X no entry
         if other != q.target and other in facts.courses and excluded_pair(target, facts.courses[other], facts):
+            if other in q.not_completed and other not in q.completed:
+                continue  # told not taken ("dropped B"): its credit stands in no one's way
             pair = replace(q, intent="exclusion", target=other, targets=[other, q.target], asks_excluded=False,
                            entities=replace(q.entities, courses=[other, q.target]))
-            return exclusion(pair, facts) or fact
+            excluded = exclusion(pair, facts)
+            if excluded is not None and other in q.unclear and _told_before_the_asking(q, other):
+                # named in the story, not said to be done ("my friend took B"): it decides, and is unknown
+                body = excluded.text.removeprefix("No: ")
+                return replace(excluded, verdict="cannot tell", text=(
+                    f"Only if you have no credit for {other}: {body}\nI could not tell from your question whether "
+                    f"you have taken {other}."))
+            return excluded or fact
     return fact
+
+
+def _told_before_the_asking(q: Question, code: str) -> bool:
+    """Whether ``code`` is named only before the sentence that asks (the last one with a question mark): part of
+    what the student told, not of what they ask ("A + B: both?")."""
+    spans = q.spans.get(code)
+    end = q.text.rfind("?")
+    if not spans or end < 0:
+        return False
+    start = max(q.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    return all(e <= start for _, e in spans)
 
 
 def _relation_asked(q: Question, facts: FactStore) -> Question | None:

@@ -24,6 +24,14 @@ def test_a_corequisite_the_student_says_they_have_not_taken_withholds_yes():
     later = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
     later.deferred = ["ABCD 213"]  # "push ABCD 213 to next year": neither before nor alongside
     assert eligibility(later, facts).verdict == "no" and "you plan ABCD 213 for after it" in eligibility(later, facts).text
+    skip = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
+    skip.asks_skip = True  # "can I avoid ABCD 213 and still take ABCD 303": a required corequisite is not avoidable
+    assert eligibility(skip, facts).verdict == "no" and "leave ABCD 213 out altogether" in eligibility(skip, facts).text
+    either = FactStore(courses={"ABCD 304": tiny_course("ABCD 304", corequisite="One of ABCD 213, ABCD 214.")},
+                       required_by={}, coreq_of={}, excluded={})
+    skip_one = tiny_question("ABCD 304", [], ["ABCD 213"])
+    skip_one.asks_skip = True  # another option may come alongside instead
+    assert eligibility(skip_one, either).verdict == "cannot tell"
 
 
 def test_a_group_the_student_is_not_in_is_turned_away_only_when_it_is_the_only_group():

@@ -326,3 +326,26 @@ def test_a_several_part_answer_opens_with_the_part_that_decides_what_the_student
     assert "is worth" in rest
     readings = a.reading.split(" | ")
     assert "whether you can take CPSC 221" in readings[0] and "credits" in readings[1]  # in the answers' order
+
+
+def test_a_credit_excluded_course_decides_only_when_the_student_may_have_it():
+    from rag.answer.facts import _credit_for_one_only
+    from rag.answer.fact_sources import FactAnswer
+    from rag.index.facts import FactStore
+    from tests.rag.answer.tiny_facts import tiny_question
+
+    asked = replace(tiny_course("ABCD 318"), exclusion="Credit will only be granted for one of ABCD 318 or EFGH 318.",
+                    excluded_with=["EFGH 318"])
+    facts = FactStore(courses={"ABCD 318": asked, "EFGH 318": tiny_course("EFGH 318")}, required_by={},
+                      coreq_of={}, excluded={})
+    yes = FactAnswer("eligibility", "yes", "Yes: the calendar lists no prerequisite for ABCD 318. [1]", [])
+    done = tiny_question("ABCD 318", ["EFGH 318"])
+    assert _credit_for_one_only(done, facts, yes).verdict == "no"
+    dropped = tiny_question("ABCD 318", not_completed=["EFGH 318"])  # "dropped EFGH 318": no credit to clash
+    assert _credit_for_one_only(dropped, facts, yes).verdict == "yes"
+    text = "My friend took EFGH 318. Can I take ABCD 318?"
+    friends = replace(tiny_question("ABCD 318"), unclear=["EFGH 318"], text=text,
+                      spans={"EFGH 318": [(15, 23)], "ABCD 318": [(36, 44)]})
+    friends.entities.courses.append("EFGH 318")
+    told = _credit_for_one_only(friends, facts, yes)
+    assert told.verdict == "cannot tell" and told.text.startswith("Only if you have no credit for EFGH 318")
