@@ -154,6 +154,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
                                    f"{describe(c.corequisite_tree)} as a corequisite (before or concurrently), and you "
                                    f"said you have not taken {', '.join(skipped)}: only if you take it alongside. "
                                    f"{ref}{coreq}")
+        conditions = _corequisite_conditions(c, done)
+        if conditions:  # "Corequisite: one of A, B and permission of the instructor": more than a course
+            return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but its corequisite also asks "
+                                   f"for what ubcal cannot check: {'; '.join(_quote(x) for x in conditions)}. {ref}"
+                                   f"{coreq}")
         return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}{coreq}"
     if c.prerequisite_tree is None:
         if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
@@ -302,6 +307,16 @@ def _corequisite_skipped(c: CourseFact, q: Question, done: History) -> list[str]
         return []
     named = set(tree_codes(tree))
     return [x for x in q.not_completed if x in named and x not in q.concurrent]  # "taking A now" is alongside
+
+
+def _corequisite_conditions(c: CourseFact, done: History) -> list[str]:
+    """What a corequisite asks besides courses (an instructor's permission), which no course taken settles and
+    what the student said (a year) does not either."""
+    tree = c.corequisite_tree
+    if tree is None:
+        return []
+    every_course = done.plus(tree_codes(tree))
+    return [] if evaluate(tree, every_course) == YES else [x for x in unchecked(tree, every_course) if x]
 
 
 def _not_alongside(skipped: list[str], q: Question, c: CourseFact) -> str:

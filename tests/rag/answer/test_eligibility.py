@@ -24,6 +24,13 @@ def test_a_corequisite_the_student_says_they_have_not_taken_withholds_yes():
     later = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
     later.deferred = ["ABCD 213"]  # "push ABCD 213 to next year": neither before nor alongside
     assert eligibility(later, facts).verdict == "no" and "you plan ABCD 213 for after it" in eligibility(later, facts).text
+    permission = FactStore(courses={"ABCD 369": tiny_course(
+        "ABCD 369", corequisite="One of ABCD 350, ABCD 351 and permission of the instructor.")},
+        required_by={}, coreq_of={}, excluded={})
+    alongside = tiny_question("ABCD 369")
+    alongside.concurrent = ["ABCD 351"]  # the course is under way, the permission not said
+    asked = eligibility(alongside, permission)
+    assert asked.verdict == "cannot tell" and "permission of the instructor" in asked.text.splitlines()[0]
     skip = tiny_question("ABCD 303", ["ABCD 200"], ["ABCD 213"])
     skip.asks_skip = True  # "can I avoid ABCD 213 and still take ABCD 303": a required corequisite is not avoidable
     assert eligibility(skip, facts).verdict == "no" and "leave ABCD 213 out altogether" in eligibility(skip, facts).text
