@@ -543,9 +543,16 @@ _NOT_IN_RE = re.compile(
     rf"\bno\s+(?P<what2>(?:[A-Za-z][\w.&'-]*\s+){{0,3}}?{_GROUP_NOUN})\b", re.IGNORECASE)
 
 
+# "an English major, not Creative Writing": the group noun said once, for the group they are in
+_NOT_IN_ELIDED_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN})\s*,?\s*(?:but\s+|and\s+)?not\s+(?:a\s+|an\s+|in\s+)?"
+                               r"(?P<what>(?-i:[A-Z][\w&'-]*)(?:\s+(?:and\s+|&\s+)?(?-i:[A-Z][\w&'-]*)){0,3})\b"
+                               rf"(?!\s+(?:and\s+|&\s+)?(?-i:[A-Z])|\s+{_GROUP_NOUN}\b)", re.IGNORECASE)
+
+
 def read_not_in(text: str) -> list[str]:
     """Groups the student says they are not in (program, major, degree), as written."""
-    return [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
+    said = [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
+    return said + [f"{m['what']} {m['noun']}" for m in _NOT_IN_ELIDED_RE.finditer(text)]
 
 
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"

@@ -342,3 +342,15 @@ def test_a_history_said_to_be_all_there_is_closes_the_unmentioned_routes(text, c
     from rag.understand.slots import read_closed_history
 
     assert read_closed_history(text) is closed
+
+
+@pytest.mark.parametrize("text, not_in", [
+    # the group noun said once, for the group the student is in
+    ("I'm an Widgetry major, not Gadget Design. ABC 300?", ["Gadget Design major"]),
+    ("an Widgetry major but not a Gadget Design major", ["Gadget Design major"]),
+    ("Widgetry student, not Science. ABC 300?", ["Science student"]),
+])
+def test_a_group_the_student_is_not_in_may_borrow_the_noun_said_before(text, not_in):
+    from rag.understand.slots import read_not_in
+
+    assert read_not_in(text) == not_in
