@@ -829,6 +829,8 @@ def _failing_number_after(text: str, m: CodeMention, mentions: list[CodeMention]
     for found in _TWO_DIGITS_RE.finditer(text, m.end, _told_after_end(text, m, mentions)):
         if any(lo <= found.start() < hi for lo, hi in school):  # "did Spanish 12": a course, not a mark
             continue
+        if re.match(r"\w|\.\d", text[found.end():found.end() + 2]):
+            continue  # the reach ended inside a longer number ("the other 300-level ones"): not a mark
         if not _COUNTED_RE.match(text, found.end()) and float(found["s"]) < PASS_MARK:
             return float(found["s"])
     return None

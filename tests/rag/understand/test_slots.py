@@ -354,3 +354,11 @@ def test_a_group_the_student_is_not_in_may_borrow_the_noun_said_before(text, not
     from rag.understand.slots import read_not_in
 
     assert read_not_in(text) == not_in
+
+
+def test_a_number_cut_by_the_reach_of_a_mark_is_no_mark():
+    from rag.understand.slots import read_mentions, read_scores
+
+    # the reach of a mark told after the course (40 characters) ends inside "300-level"
+    text = "i never took ABC 358, and i haven't done any of the other 300-level ones it lists either. ABC 407?"
+    assert read_scores(text, read_mentions(text, SUBJECTS)) == {}
