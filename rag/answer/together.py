@@ -50,8 +50,33 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
 _ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at the same time|concurrently|simultaneously)\b", re.IGNORECASE)
 
 
+# "Not to be taken concurrently with any of the following: CHIN 441, 443, 444": the calendar's sentence that
+# keeps courses out of one term, its list often in bare numbers after the first code
+_NOT_CONCURRENT_RE = re.compile(r"[^.]*\b(?:not to be|cannot be|may not be|must not be)\s+taken\s+"
+                                r"(?:concurrently|at the same time|in the same term)\b[^.]*\.?", re.IGNORECASE)
+_CODE_OR_NUMBER_RE = re.compile(r"\b(?P<subject>[A-Z]{2,5})(?:_V)?\s+(?P<number>\d{3}[A-Z]?)\b(?![-\s]?level)|(?<![\d\w])(?P<bare>\d{3}[A-Z]?)\b(?![-\s]?level)")
+
+
+def not_alongside(c: CourseFact) -> tuple[list[str], str]:
+    """The courses ``c``'s entry says may not share its term, and the sentence saying so ([], "" for none)."""
+    found = _NOT_CONCURRENT_RE.search(c.text or "")
+    if found is None:
+        return [], ""
+    codes, subject = [], ""
+    for m in _CODE_OR_NUMBER_RE.finditer(found.group(0)):
+        if m["subject"]:
+            subject = m["subject"]
+            codes.append(f"{subject} {m['number']}")
+        elif subject:  # "CHIN_V 441, 443": the numbers after a code are of its subject
+            codes.append(f"{subject} {m['bare']}")
+    return list(dict.fromkeys(codes)), found.group(0).strip()
+
+
 def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
     """How ``c``'s requirements name ``other``: (verdict, the line saying so), or ("", "") for not at all."""
+    barred, sentence = not_alongside(c)
+    if other in barred:
+        return "no", f"No: {c.code}'s entry keeps {other} out of its term: {quote(sentence)} {ref}"
     prerequisite = c.prerequisite_tree
     if prerequisite is not None and other in tree_codes(prerequisite):
         need = required_course(prerequisite, other)

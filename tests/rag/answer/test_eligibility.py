@@ -345,3 +345,16 @@ def test_a_credit_count_is_met_by_the_credits_of_the_courses_the_student_has_don
     assert both.verdict == "yes", both.text
     one = eligibility(tiny_question("ABCD 390", ["ABCD 230"]), facts)
     assert one.verdict == "no" and "6 credits of 200-level ABCD" in one.text
+
+
+def test_a_course_under_way_that_the_entry_keeps_out_of_its_term_takes_the_yes_away():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = replace(tiny_course("ABCD 463"), text="Not to be taken concurrently with ABCD 441.")
+    facts = FactStore(courses={"ABCD 463": course}, required_by={}, coreq_of={}, excluded={})
+    q = tiny_question("ABCD 463")
+    q.concurrent = ["ABCD 441"]  # "taking ABCD 441 now, can I add ABCD 463?"
+    a = eligibility(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Only if you take ABCD 463 in another term than ABCD 441")
+    assert eligibility(tiny_question("ABCD 463"), facts).verdict == "yes"

@@ -51,3 +51,16 @@ def test_a_question_about_one_course_alone_is_not_a_pair():
     q = tiny_question("ABCD 335")
     q.asks_together = True
     assert together(q, FactStore(courses={}, required_by={}, coreq_of={}, excluded={})) is None
+
+
+def test_an_entry_that_keeps_a_course_out_of_its_term_is_a_no():
+    from dataclasses import replace
+
+    from rag.answer.together import not_alongside
+
+    text = ("Not to be taken concurrently with any of the following ABCD 400-level language courses: "
+            "ABCD_V 441, 443/ 435. Credit will be granted for only one of ABCD 481 or ABCD 484.")
+    apart = replace(tiny_course("ABCD 481"), text=text)
+    assert not_alongside(apart)[0] == ["ABCD 441", "ABCD 443", "ABCD 435"]  # bare numbers take the subject before
+    a = _asked(["ABCD 481", "ABCD 443"], apart, tiny_course("ABCD 443"))
+    assert a.verdict == "no" and "keeps ABCD 443 out of its term" in a.text
