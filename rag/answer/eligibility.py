@@ -46,6 +46,12 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("eligibility", overall, "\n".join(lines), w.sources)
 
 
+def _told_no_course(q: Question) -> bool:
+    """The question tells nothing of the student's own courses: none done, not done, under way or unclear."""
+    return not (q.completed or q.not_completed or q.unclear or q.concurrent or q.assumed or q.unknown_completed
+                or q.either or q.scores or q.unresolved or q.asks_skip)
+
+
 def _kept_apart(c: CourseFact, q: Question, w: "_Writer", answer: tuple[str, str]) -> tuple[str, str]:
     """A course the student is taking or planning that ``c``'s entry keeps out of its term ("Not to be taken
     concurrently with A"): no "Yes" while they may share a term; which term each is in, the answer cannot see."""
@@ -228,6 +234,12 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         lead = _no_credit(c, clash, ref) + f"\nWith {have} you meet the course prerequisites of {c.code}. {ref}"
     elif result == YES:
         lead = f"Yes: with {have} you meet the course prerequisites of {c.code}{_options_note(c.prerequisite_tree)}. {ref}"
+    elif result == NO and _told_no_course(q) \
+            and evaluate(c.prerequisite_tree, done.plus(tree_codes(c.prerequisite_tree))) != NO:
+        # nothing said of any course: what it takes, not a "No" the student's silence would rest on
+        result = UNKNOWN
+        lead = (f"Only if you have completed {'; '.join(missing(c.prerequisite_tree, done))}: that is what "
+                f"{c.code} requires, and you did not say which courses you have done. {ref}")
     elif result == NO:
         lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
                 f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")

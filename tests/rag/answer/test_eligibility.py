@@ -358,3 +358,19 @@ def test_a_course_under_way_that_the_entry_keeps_out_of_its_term_takes_the_yes_a
     a = eligibility(q, facts)
     assert a.verdict == "cannot tell" and a.text.startswith("Only if you take ABCD 463 in another term than ABCD 441")
     assert eligibility(tiny_question("ABCD 463"), facts).verdict == "yes"
+
+
+def test_a_question_that_tells_no_course_gets_what_it_takes_not_a_no():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    facts = FactStore(courses={"ABCD 460": tiny_course("ABCD 460", prerequisite="One of ABCD 260, ABCD 261."),
+                               "ABCD 470": tiny_course("ABCD 470", prerequisite="ABCD 260 and third-year standing.")},
+                      required_by={}, coreq_of={}, excluded={})
+    silent = eligibility(tiny_question("ABCD 460"), facts)  # "my friend loved ABCD 460, can I take it?"
+    assert silent.verdict == "cannot tell" and silent.text.startswith("Only if you have completed one of ABCD 260")
+    said_not = eligibility(tiny_question("ABCD 460", not_completed=["ABCD 260", "ABCD 261"]), facts)
+    assert said_not.verdict == "no"
+    second_year = tiny_question("ABCD 470")
+    second_year.standing = 2  # the standing the student gave fails whatever courses they have
+    assert eligibility(second_year, facts).verdict == "no"
