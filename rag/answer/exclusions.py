@@ -264,6 +264,18 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         ref = ra if holder is a else rb
         body = (f"{a.code} and {b.code} are credit-excluded; you get credit for only one of them. {ref}\n"
                 f"{holder.code}: {_quote(sentence)} {ref}")
+        told = _told_of_pair(q, (a.code, b.code))
+        if told is not None and not q.asks_excluded:  # "dropped A. will B count?": A's credit is not theirs
+            other, status = told
+            asked = b.code if other == a.code else a.code
+            if status == "not taken":
+                return FactAnswer("exclusion", "yes", (
+                    f"Yes: {asked} and {other} are credit-excluded, but you said you have not taken {other}, so "
+                    f"it does not stop you earning credit for {asked}. {ref}\n{holder.code}: {_quote(sentence)} "
+                    f"{ref}"), w.sources)
+            return FactAnswer("exclusion", "cannot tell", (
+                f"Only if you have no credit for {other}: {body}\nI could not tell from your question whether you "
+                f"have taken {other}."), w.sources)
     else:
         pointers = [(c, ref) for c, ref in ((a, ra), (b, rb)) if EXCLUSION_LIST_RE.search(c.text)]
         if pointers:  # the course sends students to a faculty list ubcal does not hold
@@ -282,6 +294,19 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
                 "calendar's course entries do not stop you earning credit for both.")
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
+
+
+def _told_of_pair(q: Question, pair: tuple[str, str]) -> tuple[str, str] | None:
+    """One course of the pair told as history the student does not have ("never took A", "dropped A":
+    "not taken") or without a clear status ("my roommate took A": "unclear"), the other asked about; None
+    when neither or both are told that way."""
+    untaken = [c for c in pair if c in q.not_completed and c not in q.completed]
+    unclear = [c for c in pair if c in q.unclear]
+    if len(untaken) == 1 and not unclear:
+        return untaken[0], "not taken"
+    if len(unclear) == 1 and not untaken:
+        return unclear[0], "unclear"
+    return None
 
 
 def _pair_beside_a_third(q: Question, facts: FactStore) -> FactAnswer | None:

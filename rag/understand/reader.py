@@ -997,6 +997,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     return q
 
 
+_UNDER_WAY_OR_PLANNED = ("in_progress", "planned")
+_BOTH_WORD_RE = re.compile(r"\b(?:both|each|the two|either)\b", re.IGNORECASE)  # the pair asked about together
+
+
 def _in_last_question(text: str, local: list[CodeMention], codes: list[str]) -> list[str]:
     """Which of ``codes`` the last sentence asking something names (the one ending in "?", or the last one):
     in a story the courses told before it are history, and the one named where the asking is is asked about."""
@@ -1615,6 +1619,16 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         elif intent == "exclusion" and len(codes) > 2 and len(untold) == 2:
             # "A and B both count? I haven't taken C": the pair asked about, the rest history
             q.completed, q.not_completed, q.targets, q.target = done, told_not, untold, untold[0]
+        elif intent == "exclusion" and len(codes) == 2 and len(_in_last_question(text, local, codes)) < 2 \
+                and not _BOTH_WORD_RE.search(text):
+            # "dropped A last year. Will B count for credit?": one of the pair told before the asking, with
+            # what the student did with it (never taken, dropped: its exclusion binds nothing; someone else's:
+            # unclear); a course only planned is not history
+            told = [c for c in codes if c not in _in_last_question(text, local, codes)]
+            never = [m.code for m in local if m.role == NOT_DONE and m.status not in _UNDER_WAY_OR_PLANNED]
+            q.completed = [c for c in done if c in told]
+            q.not_completed = [c for c in told if c in never and c not in q.completed]
+            q.unclear = [c for c in _unclear(local, [], q.completed + q.not_completed) if c in told]
         q.asks_excluded = _asks_excluded(q.text)
         q.asks_fewer = _FEWER_RE.search(q.text) is not None
     elif intent == "credits_total":

@@ -176,3 +176,26 @@ def test_a_story_weighs_the_course_the_reader_settled_on_against_what_was_done()
                  not_completed=["ABCD 230", "ABCD 339"])
     a = exclusion(q, facts)
     assert a.verdict == "no" and a.text.startswith("No: ABCD 332 and EFGH 377 are credit-excluded, and you have done")
+
+
+def test_a_pair_course_the_student_has_not_taken_does_not_stop_the_credit():
+    from dataclasses import replace as with_
+
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    asked = with_(tiny_course("ABCD 336"), exclusion="Credit will only be granted for one of ABCD 336 or EFGH 430.",
+                  excluded_with=["EFGH 430"])
+    facts = FactStore(courses={"ABCD 336": asked, "EFGH 430": tiny_course("EFGH 430")}, required_by={},
+                      coreq_of={}, excluded={})
+
+    def told(**history):
+        return exclusion(Question(text="", entities=Entities(courses=["EFGH 430", "ABCD 336"]), intent="exclusion",
+                                  target="EFGH 430", targets=["EFGH 430", "ABCD 336"], **history), facts)
+
+    assert told(not_completed=["EFGH 430"]).verdict == "yes"  # "dropped EFGH 430. will ABCD 336 count?"
+    assert told(unclear=["EFGH 430"]).text.startswith("Only if you have no credit for EFGH 430")  # a friend's
+    assert told(completed=["EFGH 430"]).verdict == "no"
+    assert told().verdict == "no"  # "credit for both?"

@@ -1407,3 +1407,11 @@ def test_in_a_story_the_course_the_question_sentence_names_is_weighed_against_wh
                    "thinking about ABCD 213 in the spring. Can I take ABCD 410 and have it count for credit too?", reader)
     assert q.intent == "exclusion" and q.target == "ABCD 410" and q.targets == ["ABCD 410", "ABCD 110"]
     assert q.completed == ["ABCD 110"] and "ABCD 410" not in q.not_completed
+
+
+def test_one_of_a_credit_pair_told_before_the_asking_is_history(reader):
+    dropped = understand("I enrolled in ABCD 310 last year but dropped it, so no grade. Will EFGH 200 count for credit?",
+                         reader)
+    assert dropped.intent == "exclusion" and dropped.not_completed == ["ABCD 310"] and dropped.completed == []
+    taken = understand("I took ABCD 310 last year. Will EFGH 200 count for credit?", reader)
+    assert taken.completed == ["ABCD 310"] and taken.not_completed == []
