@@ -29,6 +29,11 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
         ref = w.cite(course_source(c))
         tree = c.prerequisite_tree
         for a in asked:
+            if not c.prerequisite.strip() and a in codes_of(c.corequisite_tree):  # "Pre- or co-requisite: A"
+                verdict, line = _needed_as_corequisite(c, a, ref, q.asks_before)
+                verdicts.append(verdict)
+                lines += [line, f"{c.code} corequisite (calendar): {_quote(c.corequisite)} {ref}"]
+                continue
             if not c.prerequisite.strip():
                 verdicts.append("no")
                 lines.append(f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")

@@ -20,6 +20,18 @@ def test_a_course_that_only_recommends_another_does_not_require_it():
     assert answer.verdict == "no" and answer.text.startswith("No: ABCD 300 requires no course; the calendar only")
 
 
+def test_a_course_with_no_prerequisite_still_needs_its_corequisite():
+    from rag.answer.need import need_check
+    from rag.index.facts import FactStore
+    from tests.rag.answer.test_planning import _q
+
+    course = tiny_course("ABCD 550", corequisite="ABCD 505 and ABCD 506.")  # "Pre- or co-requisite: A and B"
+    q = _q("need_check", target="ABCD 550")
+    q.asked, q.asks_direction = ["ABCD 506"], True
+    answer = need_check(q, FactStore(courses={"ABCD 550": course}, required_by={}, coreq_of={}, excluded={}))
+    assert answer.verdict == "yes" and answer.text.startswith("Yes, as a corequisite")
+
+
 def test_a_course_the_prerequisite_does_not_name_is_no_yes_to_a_skip_question():
     from rag.answer.need import need_check
     from rag.index.facts import FactStore
