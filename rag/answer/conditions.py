@@ -17,10 +17,12 @@ from rag.understand import Question
 
 # the words of each kind inside a requirement's text that ubcal keeps unread ("other", "unparsed")
 _KIND_WORDS = {"grade": re.compile(r"\d{2}\s?%|\bgrade\b|\bminimum mark\b|\bstanding of\b", re.IGNORECASE),
-               "permission": re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE)}
-_KIND_OPS = {"grade": ("score",), "permission": ("permission",)}
-_ASKED = {"grade": "a minimum grade", "permission": "permission"}
-_NONE = {"grade": "no minimum grade", "permission": "no one's permission"}
+               "permission": re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE),
+               "standing": re.compile(r"\bstanding\b|\b(?:first|second|third|fourth|fifth|[1-5](?:st|nd|rd|th))[- ]year\b",
+                                      re.IGNORECASE)}
+_KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("standing",)}
+_ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing"}
+_NONE = {"grade": "no minimum grade", "permission": "no one's permission", "standing": "no year standing"}
 # "... or permission of the instructor", "Second year students may be admitted with permission": one route of two
 _OR_RE = re.compile(r"\bor\b|\bmay\b", re.IGNORECASE)
 

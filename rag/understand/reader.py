@@ -388,7 +388,7 @@ def _credit_group(text: str) -> str:
 _CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
     encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
 _CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").read_text(encoding="utf-8"))
-_CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission")}
+_CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission", "standing")}
 
 
 def _condition_asked(part: str) -> str:
@@ -444,7 +444,7 @@ class Question:
     asks_skip: bool = False  # "can A be skipped for B": yes means B does not need A
     asks_together: bool = False  # "A and B together, one term": how each names the other
     asks_credit_toward: bool = False  # "would A count towards the BSc": whether A earns this student credit
-    asks_condition: str = ""  # "grade" / "permission": whether the course asks for that ("need a B or better?")
+    asks_condition: str = ""  # "grade" / "permission" / "standing": whether the course asks for that ("need a B or better?")
     credit_group: str = ""  # what it is asked to count toward, in the student's words ("a BSc", "the degree")
     substitute: Substitution | None = None  # "can A stand in for B for C": a fact of C's requirement
     asks_membership: bool = False  # "is A a prerequisite of B" (one option counts) rather than "is A required / needed"
@@ -581,7 +581,8 @@ def _asking(q: Question) -> str:
     if q.asks_credit_toward and q.intent in CREDIT_TOWARD_INTENTS and len(set(q.entities.courses)) == 1:
         return f"asking whether {q.entities.courses[0]} counts for credit for you"
     if q.asks_condition and q.target:
-        return f"asking whether {q.target} asks for {'a minimum grade' if q.asks_condition == 'grade' else 'permission'}"
+        kind = {"grade": "a minimum grade", "standing": "a year standing"}.get(q.asks_condition, "permission")
+        return f"asking whether {q.target} asks for {kind}"
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
         "need_check": (f"asking whether {q.substitute.substitute} can take {q.substitute.replaced}'s place for {t}"

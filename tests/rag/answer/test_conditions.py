@@ -19,6 +19,9 @@ def test_a_condition_on_every_route_is_a_yes_with_the_calendars_words():
     assert a.verdict == "yes" and "Permission of instructor required" in a.text
     graded = _ask(tiny_course("ABCD 320", prerequisite="A score of 68% or higher in ABCD 226."), "grade")
     assert graded.verdict == "yes" and "68%" in graded.text
+    standing = _ask(tiny_course("ABCD 441", prerequisite="ABCD 340. Fourth-year standing."), "standing")
+    assert standing.verdict == "yes" and "Fourth-year standing" in standing.text
+    assert _ask(tiny_course("ABCD 442", prerequisite="ABCD 340."), "standing").verdict == "no"
 
 
 def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():

@@ -1383,6 +1383,9 @@ def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(
     ("do I need a C in ABCD 310 for ABCD 410?", "grade"),
     ("do i need instructor permission for ABCD 410?", "permission"),
     ("is departmental approval required for ABCD 410?", "permission"),
+    ("Do I need fourth-year standing for ABCD 410?", "standing"),
+    ("is there a year standing requirement for ABCD 410?", "standing"),
+    ("I'm in fourth year standing, can I take ABCD 410?", ""),
     # a grade or a permission told is not asked
     ("I got a B in ABCD 310. can I take ABCD 410?", ""),
     ("the prof gave me permission. can I take ABCD 410?", ""),
