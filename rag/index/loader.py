@@ -85,7 +85,10 @@ class LoadedIndex:
 
     @cached_property
     def subjects(self) -> list[str]:
-        return list(self.bm25.subjects)
+        """The calendar's subjects, and those only its requirements still name (a retired "GEOB 207" in a
+        prerequisite list): a student who says they did such a course is read as naming a course."""
+        named = {code.split()[0] for code in (self.facts.required_by if self.facts else {})}
+        return list(dict.fromkeys([*self.bm25.subjects, *sorted(named - set(self.bm25.subjects))]))
 
     @cached_property
     def program_titles(self) -> dict[str, str]:
