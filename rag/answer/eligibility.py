@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, overall_verdict,
                                      quote as _quote, codes_of)
-from rag.answer.together import not_alongside, together
+from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, without)
@@ -30,7 +30,7 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
                          else _eligibility_one(facts.courses[code], q, facts, w))
         if verdict is None:
             return None
-        verdict, text = _kept_apart(facts.courses[code], q, w, (verdict, text))
+        verdict, text = _kept_apart(facts.courses[code], q, facts, w, (verdict, text))
         verdicts.append(verdict)
         lines.append(text)
     named = {code for t in targets for code in codes_of(facts.courses[t].prerequisite_tree)}
@@ -52,18 +52,22 @@ def _told_no_course(q: Question) -> bool:
                 or q.either or q.scores or q.unresolved or q.asks_skip)
 
 
-def _kept_apart(c: CourseFact, q: Question, w: "_Writer", answer: tuple[str, str]) -> tuple[str, str]:
+def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
+                answer: tuple[str, str]) -> tuple[str, str]:
     """A course the student is taking or planning that ``c``'s entry keeps out of its term ("Not to be taken
     concurrently with A"): no "Yes" while they may share a term; which term each is in, the answer cannot see."""
     verdict, text = answer
-    barred, sentence = not_alongside(c)
-    clash = [x for x in q.concurrent if x in barred]
+    said = {x: kept_apart(c, x) or (kept_apart(facts.courses[x], c.code) if x in facts.courses else "")
+            for x in q.concurrent}  # either entry may say it
+    clash = [x for x, sentence in said.items() if sentence]
     if not clash or verdict == "no":
         return answer
-    ref = w.cite(course_source(c))
+    sentence = said[clash[0]]
+    holder = c if kept_apart(c, clash[0]) else facts.courses[clash[0]]
+    ref = w.cite(course_source(holder))
     rest = text.removeprefix("Yes: ")  # what was a "Yes" holds only in another term
-    return "cannot tell", (f"Only if you take {c.code} in another term than {', '.join(clash)}: {c.code}'s entry "
-                           f"says: {_quote(sentence)} {ref}\n{rest[:1].upper()}{rest[1:]}")
+    return "cannot tell", (f"Only if you take {c.code} in another term than {', '.join(clash)}: {holder.code}'s "
+                           f"entry says: {_quote(sentence)} {ref}\n{rest[:1].upper()}{rest[1:]}")
 
 
 def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:

@@ -57,6 +57,23 @@ _NOT_CONCURRENT_RE = re.compile(r"[^.]*\b(?:not to be|cannot be|may not be|must 
 _CODE_OR_NUMBER_RE = re.compile(r"\b(?P<subject>[A-Z]{2,5})(?:_V)?\s+(?P<number>\d{3}[A-Z]?)\b(?![-\s]?level)|(?<![\d\w])(?P<bare>\d{3}[A-Z]?)\b(?![-\s]?level)")
 
 
+_BELOW_LEVEL_RE = re.compile(r"\bany\s+(?P<subject>[A-Z]{2,5})(?:_V)?\s+courses?\s+(?:lower|below)\s+(?:than\s+)?"
+                             r"(?:the\s+)?(?P<level>[1-6])00[-\s]?level", re.IGNORECASE)
+
+
+def kept_apart(c: CourseFact, other: str) -> str:
+    """The sentence of ``c``'s entry that keeps ``other`` out of its term, by code or by level ("Not to be
+    taken concurrently with any CHIN courses lower than 400-level"), or ""."""
+    codes, sentence = not_alongside(c)
+    if other in codes:
+        return sentence
+    below = _BELOW_LEVEL_RE.search(sentence)
+    subject, _, number = other.partition(" ")
+    if below and subject == below["subject"].upper() and number[:1].isdigit() and int(number[0]) < int(below["level"]):
+        return sentence
+    return ""
+
+
 def not_alongside(c: CourseFact) -> tuple[list[str], str]:
     """The courses ``c``'s entry says may not share its term, and the sentence saying so ([], "" for none)."""
     found = _NOT_CONCURRENT_RE.search(c.text or "")
@@ -74,8 +91,8 @@ def not_alongside(c: CourseFact) -> tuple[list[str], str]:
 
 def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
     """How ``c``'s requirements name ``other``: (verdict, the line saying so), or ("", "") for not at all."""
-    barred, sentence = not_alongside(c)
-    if other in barred:
+    sentence = kept_apart(c, other)
+    if sentence:
         return "no", f"No: {c.code}'s entry keeps {other} out of its term: {quote(sentence)} {ref}"
     prerequisite = c.prerequisite_tree
     if prerequisite is not None and other in tree_codes(prerequisite):

@@ -55,7 +55,7 @@ _DONE = (r"i(?: have|'ve| ve|ve)?(?: already| also)? (?:got |earned |received )?
          r"took|did)|i (?:pass(?!\s+on\b)|finish|complete|get through)|i have(?: already| only| just)?|i'?ve(?: already| only| just)?|i took|i did|i passed|"
          r"i completed|i finished|already (?:took|taken|did|done|completed|passed|finished|have)|"
          r"having (?:taken|done|completed|passed|finished)|after(?: taking| finishing| completing| doing| "
-         r"passing)?|with(?: only| just)?|have (?:transfer\s)?credit for|got (?:transfer\s)?credit for|passed|completed|finished|done with|"
+         r"passing)?|(?<!together )(?<!along )(?<!concurrently )(?<!same term )(?<!same time )with(?: only| just)?|have (?:transfer\s)?credit for|got (?:transfer\s)?credit for|passed|completed|finished|done with|"
          r"took|credit in|only done|just did|just finished|just completed|also did|also have|and passed|"
          r"got through|cleared|aced|wrapped up|knocked out|got credit for|earned credit (?:for|in)|hold|own|"
          r"finished up|passed off|have done|did well in|did(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?<!n't )(?<!nt )(?<!not )(?<!never )done(?=\s+(?:[A-Za-z]{2,5}[ _-]?\d{3}|$))|(?:got |received |have |had )?an? [a-d][+-]? in|(?:got |received )?\d{2,3} ?% in")

@@ -64,3 +64,15 @@ def test_an_entry_that_keeps_a_course_out_of_its_term_is_a_no():
     assert not_alongside(apart)[0] == ["ABCD 441", "ABCD 443", "ABCD 435"]  # bare numbers take the subject before
     a = _asked(["ABCD 481", "ABCD 443"], apart, tiny_course("ABCD 443"))
     assert a.verdict == "no" and "keeps ABCD 443 out of its term" in a.text
+
+
+def test_an_entry_may_keep_lower_level_courses_of_its_subject_out_of_its_term():
+    from dataclasses import replace
+
+    from rag.answer.together import kept_apart
+
+    upper = replace(tiny_course("ABCD 473"), text="Not to be taken concurrently with any ABCD courses lower than "
+                                                  "400-level.")
+    assert kept_apart(upper, "ABCD 335") and not kept_apart(upper, "ABCD 441") and not kept_apart(upper, "EFGH 335")
+    a = _asked(["ABCD 335", "ABCD 473"], tiny_course("ABCD 335"), upper)
+    assert a.verdict == "no" and "keeps ABCD 335 out of its term" in a.text

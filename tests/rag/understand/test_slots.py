@@ -20,6 +20,8 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
     # "plus" or "as well as" after a comma joins the next courses to the same list
     ("I've done ABC 100 and ABC 110, plus DEF 200 and DEF 210. what's left before GHI 400?", [DONE] * 4),
     ("passed ABC 100, as well as DEF 200. GHI 400?", [DONE, DONE, ""]),
+    # "together with A" joins A to the term, it does not say A is done
+    ("next term I want ABC 400 together with DEF 200. ok?", ["", ""]),
 ])
 def test_a_status_after_a_course_stays_with_that_course(text, roles):
     assert [m.role for m in read_mentions(text, SUBJECTS)][:len(roles)] == roles
