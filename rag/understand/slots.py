@@ -384,7 +384,12 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
         if post == DONE and _DUTY_BEFORE_RE.search(text[max(0, mentions[i].start - 40):mentions[i].start]):
             post = ""  # "need to get A done first", "supposed to have A finished": a goal, not a fact
         if post:
-            for m in mentions[i:j + 1]:
+            for k in range(i, j + 1):
+                m = mentions[k]
+                own = k < j and m.role in (DONE, NOT_DONE) and m.cue and m.cue.lower() in text[
+                    (mentions[k - 1].end if k else 0):m.start].lower()
+                if own:  # "passed A, and B is in progress": A's own word stands; the cue after is B's
+                    continue
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:
                     m.role, m.cue = post, post
         i = j + 1

@@ -20,6 +20,9 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
     # "plus" or "as well as" after a comma joins the next courses to the same list
     ("I've done ABC 100 and ABC 110, plus DEF 200 and DEF 210. what's left before GHI 400?", [DONE] * 4),
     ("passed ABC 100, as well as DEF 200. GHI 400?", [DONE, DONE, ""]),
+    # a course's own word before it stands when a cue after the list is the last course's
+    ("I failed ABC 100 last spring, passed DEF 200, and GHI 300 is in progress. ABC 400?",
+     [NOT_DONE, DONE, NOT_DONE]),
     # "together with A" joins A to the term, it does not say A is done
     ("next term I want ABC 400 together with DEF 200. ok?", ["", ""]),
 ])
