@@ -311,10 +311,11 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
         return "cannot tell", (f"Cannot tell: once you have completed {', '.join(assumed)} you meet the course "
                                f"prerequisites of {c.code}, but it is also restricted: {_quote(c.restriction)} {ref}"
                                f"\n{quote}")
-    if assumed and evaluate(tree, with_assumed) == NO and not unclear:  # "if I finish A in summer, B?": not enough
-        return "no", (f"No: even once you have completed {', '.join(assumed)}, you would not meet the "
-                      f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, with_assumed))}. {ref}"
-                      f"\n{quote}")
+    supposed = assumed or [x for x in q.assumed if x not in done]  # "if I get through A": A, even unnamed by C
+    if supposed and evaluate(tree, done.plus(supposed)) == NO and not unclear:  # "if I finish A, B?": not enough
+        return "no", (f"No: even once you have completed {', '.join(supposed)}, you would not meet the "
+                      f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, done.plus(supposed)))}. "
+                      f"{ref}\n{quote}")
     if assumed and not unclear and evaluate(tree, with_assumed) != YES:  # the rest unsaid, or not checkable
         return "cannot tell", (f"Cannot tell: completing {', '.join(assumed)} is not all it takes; {c.code} "
                                f"requires {describe(tree)}. {ref}\n{quote}")

@@ -327,7 +327,7 @@ MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
 # asked so that "yes" means excluded ("are they excluded?", "does A block credit for B?")
-_EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|\bthe same as\b|equivalen|duplicate|only one of|"
+_EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|\bthe same (?:thing |class |material )?as\b|equivalen|duplicate|only one of|"
                                r"count as the same|redundant|interchangeable|double[- ]?count|\bblock|\bprevent|\bstop(?:s)? me|"
                                r"\brule(?:s)? out|\bbar(?:s)? me|\bdisqualif|\bcancel|\blose\b|\bcount against",
                                re.IGNORECASE)

@@ -374,3 +374,14 @@ def test_a_question_that_tells_no_course_gets_what_it_takes_not_a_no():
     second_year = tiny_question("ABCD 470")
     second_year.standing = 2  # the standing the student gave fails whatever courses they have
     assert eligibility(second_year, facts).verdict == "no"
+
+
+def test_a_premise_the_course_does_not_name_is_no_even_once_completed():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    facts = FactStore(courses={"ABCD 335": tiny_course("ABCD 335", prerequisite="One of ABCD 233, ABCD 234.")},
+                      required_by={}, coreq_of={}, excluded={})
+    q = replace(tiny_question("ABCD 335", not_completed=["ABCD 200"]), assumed=["ABCD 200"])  # "if I pass ABCD 200"
+    a = eligibility(q, facts)
+    assert a.verdict == "no" and a.text.startswith("No: even once you have completed ABCD 200")

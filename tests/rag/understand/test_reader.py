@@ -267,6 +267,7 @@ def test_the_sentence_that_asks_frames_an_exclusion_not_a_claim_told_before_it()
     assert not _asks_excluded("my friend said ABCD 313 and ABCD 320 overlap so only one counts. "
                               "is it actually ok to get credit for both?")
     assert _asks_excluded("I want credit in the two. is ABCD 313 an exclusion of ABCD 320?")
+    assert _asks_excluded("Is ABCD 313 the same thing as ABCD 320 for credit purposes? I have ABCD 320.")
 
 
 def test_asked_first_whether_a_course_counts_an_exclusion_is_not_the_yes():
