@@ -199,15 +199,18 @@ class ChainPlanner:
         """An option in words, less the courses the student has done: a done course named in a choice would
         read as one still to take ("all of A, B" with A done is "B")."""
         left = left_of(option, self.done)
-        if left is None or left is option:
+        if left is None or left == option:  # an "all of" rebuilt with nothing taken out is the option itself
             return describe(option)
         return f"{describe(left)} (the rest of it done)"
 
     def _unread(self, codes: frozenset[str]) -> bool:
-        """Whether any of ``codes`` has a prerequisite ubcal could not read in full: the fewest courses it
-        seems to need may be more, so a route through it comes after every fully read one."""
+        """Whether any of ``codes`` has a prerequisite ubcal could not read in full, or no entry at all (a
+        retired course the requirement still names): the fewest courses it seems to need may be more, so a
+        route through it comes after every fully read one."""
         facts = self.facts.courses
-        return any(c in facts and facts[c].prerequisite.strip()
+        if any(c not in facts for c in codes):
+            return True
+        return any(facts[c].prerequisite.strip()
                    and (unparsed_parts(facts[c].prerequisite_tree) if facts[c].prerequisite_tree is not None
                         else not facts[c].prerequisite_notes)  # notes alone: it only recommends
                    for c in codes)

@@ -142,3 +142,15 @@ def test_a_grade_condition_the_student_says_they_met_is_not_listed_as_still_requ
     assert [s.code for s in met.to_take] == ["ABCD 200"] and not any(s.conditions for s in met.steps)
     short = ChainPlanner(facts, History({"ABCD 100"}, scores={"ABCD 100": 60.0})).plan("ABCD 300")
     assert any("68%" in n for s in short.steps for n in s.conditions)  # a grade below the bar is still named
+
+
+def test_a_route_through_a_course_with_no_entry_comes_after_one_through_courses_with_entries():
+    # a retired course the requirement still names: what it needs is unknown, so it is no shortest route
+    facts = _facts(_course("ABCD 101"), _course("ABCD 295", "ABCD 101."),
+                   _course("ABCD 407", "One of ABCD 295, WXYZ 201."))
+    plan = ChainPlanner(facts, set()).plan("ABCD 407")
+    assert [s.code for s in plan.to_take] == ["ABCD 101", "ABCD 295"]
+    (choice,) = plan.steps[-1].choices
+    nothing_done = ChainPlanner(_facts(_course("ABCD 100"), _course("ABCD 110"), _course("ABCD 120"), _course(
+        "ABCD 300", "One of ABCD 120 or all of ABCD 100, ABCD 110.")), set()).plan("ABCD 300").steps[-1].choices[0]
+    assert not any("the rest of it done" in o for o in nothing_done.options)  # nothing is done yet
