@@ -12,7 +12,7 @@ import re
 
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, label, quote
 from rag.index.facts import FactStore
-from rag.index.requirement_tree import describe
+from rag.index.requirement_tree import describe, standing_years
 from rag.understand import Question
 
 # the words of each kind inside a requirement's text that ubcal keeps unread ("other", "unparsed")
@@ -23,6 +23,9 @@ _KIND_WORDS = {"grade": re.compile(r"\d{2}\s?%|\bgrade\b|\bminimum mark\b|\bstan
 _KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("standing",)}
 _ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing"}
 _NONE = {"grade": "no minimum grade", "permission": "no one's permission", "standing": "no year standing"}
+# "or permission ...", "may be admitted": another way in; "or higher" / "or above" widen the standing itself
+_OTHER_ROUTE_RE = re.compile(r"\bor\s+(?!higher\b|above\b|greater\b|more\b|later\b|beyond\b)|\bmay\b", re.IGNORECASE)
+_ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 # "... or permission of the instructor", "Second year students may be admitted with permission": one route of two
 _OR_RE = re.compile(r"\bor\b|\bmay\b", re.IGNORECASE)
 
@@ -45,11 +48,22 @@ def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
     said = f"\nPrerequisite (calendar): {quote(c.prerequisite)} {ref}" if c.prerequisite.strip() else ""
     if required:
         words = [c.restriction] if restricted else [n.get("text", "") for n in nodes]
-        return FactAnswer("condition", "yes", f"Yes: {label(c)} asks for {_ASKED[kind]}: "
-                          f"{'; '.join(quote(x) for x in words if x)}. {ref}{said}", w.sources)
+        quoted = '; '.join(quote(x) for x in words if x)
+        first = min((y[0] for x in words if (y := standing_years(x))), default=0) if kind == "standing" else 0
+        if first and q.year_asked > first:  # "do I need third-year standing?" of a course asking second year
+            return FactAnswer("condition", "no", f"No: {label(c)} asks for {_ORDINALS[first]}-year standing, not "
+                              f"{_ORDINALS[q.year_asked]}-year: {quoted}. {ref}{said}", w.sources)
+        if q.asks_skip:  # "can I skip the standing requirement?": not where every route asks for it
+            return FactAnswer("condition", "no", f"No: {label(c)} asks for {_ASKED[kind]} on every route: "
+                              f"{quoted}. {ref}{said}", w.sources)
+        return FactAnswer("condition", "yes", f"Yes: {label(c)} asks for {_ASKED[kind]}: {quoted}. {ref}{said}",
+                          w.sources)
     routes = [describe(t) for t in (c.prerequisite_tree, c.corequisite_tree) if t is not None and _of_kind(t, kind)]
     if c.restriction and _KIND_WORDS[kind].search(c.restriction):  # "... or with the permission of ...": a route
         routes.append(quote(c.restriction))
+    if (nodes or routes) and q.asks_skip:
+        return FactAnswer("condition", "cannot tell", f"Only by another route: {label(c)} can be taken without "
+                          f"{_ASKED[kind]} through {'; '.join(routes)}. {ref}{said}", w.sources)
     if nodes or routes:
         return FactAnswer("condition", "no", f"No, not on every route: {label(c)} can be taken without "
                           f"{_ASKED[kind]} by another route: {'; '.join(routes)}. {ref}{said}", w.sources)
@@ -74,6 +88,8 @@ def _on_every_route(node: dict, kind: str) -> bool:
     """Whether every way of meeting the requirement passes through a condition of that kind."""
     op = node["op"]
     if _of_kind(node, kind) == [node]:  # an unread text that offers it beside something else is one route
+        if kind == "standing":  # "Fourth-year standing or permission of the instructor": a route besides it
+            return not _OTHER_ROUTE_RE.search(node.get("text", ""))
         return op in _KIND_OPS[kind] or not _OR_RE.search(node.get("text", ""))
     if op == "all":
         return any(_on_every_route(child, kind) for child in node["items"])

@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -476,6 +476,7 @@ class Question:
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
+    year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
     @property
@@ -881,7 +882,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
                  elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
-                 asks_condition=_condition_asked(part),
+                 asks_condition=_condition_asked(part), year_asked=read_year_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
     asked = " ".join(sentences) or part
@@ -982,6 +983,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
+    if q.asks_condition and _SKIP_RE.search(part):  # "can I skip the standing requirement for A?"
+        q.asks_skip = True
     swap = read_substitution(text, local)
     if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):
         _read_as_substitution(q, swap)  # "can A stand in for B for C": not a history ("took A instead of B")

@@ -564,7 +564,8 @@ def read_not_in(text: str) -> list[str]:
 _NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet|\bwithout|\bw/o|\bw/out)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
                                  r"hit\s+|made it to\s+|into\s+)?(?:my\s+|a\s+|the\s+)?$", re.IGNORECASE)
 # "is a 3rd-year standing needed", "A requires 3rd year": a year asked of the course, not the student's
-_YEAR_ASKED_BEFORE_RE = re.compile(r"\b(?:need|needs|require[sd]?|requirement of|must (?:have|be))\s+(?:a\s+|the\s+|at least\s+)?$",
+_YEAR_ASKED_BEFORE_RE = re.compile(r"\b(?:need|needs|require[sd]?|requirement of|must (?:have|be)|(?:have|has|need|got) to be in)\s+"
+                                   r"(?:a\s+|the\s+|at least\s+|my\s+)?$",
                                    re.IGNORECASE)
 # "not in 3rd year yet (2nd)": a bare ordinal in brackets corrects the year
 _BRACKET_YEAR_RE = re.compile(r"\(\s*(?P<w>first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th)\s*\)", re.IGNORECASE)
@@ -629,6 +630,14 @@ def read_elective_credits(text: str) -> float:
     return sum(float(a or b) for a, b in _ELECTIVE_CREDITS_RE.findall(text))
 
 
+def read_year_asked(text: str) -> int:
+    """The year a question asks a course's standing against ("do I need fourth-year standing", "do I have to
+    be in third year"), 0 when none: the first year named where the asking is."""
+    asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", text) if x.rstrip().endswith("?")) or text
+    m = _STANDING_RE.search(asking)
+    return _year_number(m["w"] or m["n"] or "") if m else 0
+
+
 def read_standing(text: str) -> int:
     """The year standing the student states of themselves, 0 when none; a year they say they are not in
     ("not in 3rd year yet") is not their year, nor the year they took a course in."""
@@ -654,6 +663,14 @@ def _someone_elses_year(text: str, at: int) -> bool:
         and ASKS_FOR_THEM_RE.search(text) is None  # "my son's a third-year; may he take A": his year counts
 
 
+def _year_alone_asked(text: str, m: re.Match) -> bool:
+    """"Fourth-year standing? Nope, I'm a third-year": a year asked as a sentence of its own is the course's
+    condition echoed back, not the year the student is in."""
+    start = max(text.rfind(mark, 0, m.start()) for mark in ".?!\n") + 1
+    return not text[start:m.start()].strip() and re.match(r"[\s-]*(?:class\s+)?(?:standing|status)\s*\?",
+                                                          text[m.end():]) is not None
+
+
 def _stated_years(text: str) -> tuple[int, int]:
     """(the student's year, a year they say they have not reached), each 0 when not said: one pass over the
     year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
@@ -663,7 +680,7 @@ def _stated_years(text: str) -> tuple[int, int]:
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
         if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()) \
-                or _YEAR_ASKED_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]):
+                or _YEAR_ASKED_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) or _year_alone_asked(text, m):
             continue
         if negated:
             bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)

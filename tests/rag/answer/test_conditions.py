@@ -22,6 +22,16 @@ def test_a_condition_on_every_route_is_a_yes_with_the_calendars_words():
     standing = _ask(tiny_course("ABCD 441", prerequisite="ABCD 340. Fourth-year standing."), "standing")
     assert standing.verdict == "yes" and "Fourth-year standing" in standing.text
     assert _ask(tiny_course("ABCD 442", prerequisite="ABCD 340."), "standing").verdict == "no"
+    second = tiny_course("ABCD 411", prerequisite="Second-year standing.")
+    assert _ask(second, "standing").verdict == "yes"
+    facts = FactStore(courses={"ABCD 411": second}, required_by={}, coreq_of={}, excluded={})
+    third = condition_asked(replace(tiny_question("ABCD 411"), asks_condition="standing", year_asked=3), facts)
+    assert third.verdict == "no" and "second-year standing, not third-year" in third.text  # asked a later year
+    skip = condition_asked(replace(tiny_question("ABCD 411"), asks_condition="standing", asks_skip=True), facts)
+    assert skip.verdict == "no" and "on every route" in skip.text
+    either = _ask(tiny_course("ABCD 402", prerequisite="Fourth-year standing or permission of the instructor."),
+                  "standing")
+    assert either.verdict == "no" and either.text.startswith("No, not on every route")
 
 
 def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():

@@ -1387,6 +1387,7 @@ def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(
     ("Do I need fourth-year standing for ABCD 410?", "standing"),
     ("is there a year standing requirement for ABCD 410?", "standing"),
     ("I'm in fourth year standing, can I take ABCD 410?", ""),
+    ("Do I really have to be in fourth year to take ABCD 410?", "standing"),
     # a grade or a permission told is not asked
     ("I got a B in ABCD 310. can I take ABCD 410?", ""),
     ("the prof gave me permission. can I take ABCD 410?", ""),

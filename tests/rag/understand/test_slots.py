@@ -367,3 +367,14 @@ def test_a_number_cut_by_the_reach_of_a_mark_is_no_mark():
     # the reach of a mark told after the course (40 characters) ends inside "300-level"
     text = "i never took ABC 358, and i haven't done any of the other 300-level ones it lists either. ABC 407?"
     assert read_scores(text, read_mentions(text, SUBJECTS)) == {}
+
+
+@pytest.mark.parametrize("text, student, asked", [
+    ("Fourth-year standing? Nope, I'm still a third-year. Is ABC 482 open to me?", 3, 4),
+    ("Do I really have to be in fourth year to take ABC 402?", 0, 4),
+    ("4th year? can I take ABC 402", 4, 4),
+])
+def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, student, asked):
+    from rag.understand.slots import read_standing, read_year_asked
+
+    assert read_standing(text) == student and read_year_asked(text) == asked
