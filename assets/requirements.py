@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 
 from rag.index.codes import find_codes
-from rag.index.requirement_tree import tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
+from rag.index.requirement_tree import YEAR_COMPLETED_RE, tree_codes, unparsed_parts  # noqa: F401  (re-exported for the build)
 
 QUANTIFIERS = {"one": 1, "either": 1, "any": 1, "all": 0, "both": 0, "two": 2, "three": 3, "four": 4, "five": 5,
                "six": 6}
@@ -219,6 +219,8 @@ def _condition(text: str, subjects) -> dict:
     if m:
         inner = parse_requirement(_strip(m["rest"] or m["rest2"]), subjects)
         return {"op": "coreq", "items": [inner], "text": text}
+    if YEAR_COMPLETED_RE.match(text):  # "Completion of second year in ...": a standing, the year after it
+        return {"op": "standing", "text": text}
     m = _COMPLETION_RE.match(text)
     if m:
         inner = parse_requirement(_strip(m["rest"]), subjects)

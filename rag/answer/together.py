@@ -37,6 +37,13 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
         if line:
             verdicts.append(verdict)
             lines.append(line)
+    described = [(c, text) for c in courses for text in _courses_in_words(c.prerequisite_tree)]
+    if not lines and described:  # "A qualitative research methods course": the other may be that course
+        c, text = described[0]
+        other = next(x for x in pair if x != c.code)
+        return FactAnswer("eligibility", "cannot tell", (
+            f"Cannot tell: {c.code}'s prerequisite asks for {quote(text)}, which ubcal cannot match to a course: "
+            f"if {other} is that course, it comes before {c.code}, not alongside it. {refs[c.code]}"), w.sources)
     if not lines:  # neither names the other
         verdicts = ["yes"]
         lines = [f"Yes, as far as these two go: neither {pair[0]} {refs[pair[0]]} nor {pair[1]} {refs[pair[1]]} "
@@ -116,6 +123,19 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
         return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken alongside it: "
                        f"{quote(c.corequisite)} {ref}")
     return "", ""
+
+
+def _courses_in_words(tree: dict | None) -> list[str]:
+    """The parts of a requirement that describe a course without naming it ("A qualitative research methods
+    course", "a course in comparative vertebrate anatomy")."""
+    if tree is None:
+        return []
+    if tree["op"] in ("other", "unparsed"):
+        return [tree.get("text", "")] if _COURSE_WORD_RE.search(tree.get("text", "")) else []
+    return [t for child in tree.get("items", []) for t in _courses_in_words(child)]
+
+
+_COURSE_WORD_RE = re.compile(r"\bcourses?\b", re.IGNORECASE)
 
 
 def _own(c: CourseFact) -> str:

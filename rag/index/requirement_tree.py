@@ -68,9 +68,18 @@ def standing_years(text: str) -> tuple[int, int] | None:
     return found[:2] if found and not found[2] else None
 
 
+# "Completion of second year in a biology program": the year after the one completed, within the group
+YEAR_COMPLETED_RE = re.compile(rf"^\s*(?:successful\s+)?completion\s+of\s+(?:the\s+)?(?P<n>{_N})[- ]year\b"
+                               r"(?!\s*(?:[\w-]+\s+)?requirements?\b)(?:\s+(?:in|of)\s+(?:an?\s+|the\s+)?(?P<g>[^.;]+?))?\s*\.?\s*$",
+                               re.IGNORECASE)
+
+
 def standing_condition(text: str) -> tuple[int, int, list[str]] | None:
     """(first year, last year or 0 for no limit, groups admitted — any one of them, [] for anyone) of a
     condition that is a year standing, possibly within a group; None when it says anything else."""
+    done = YEAR_COMPLETED_RE.match(text or "")
+    if done:  # a year completed is the standing of the year after it
+        return _ORDINAL[done["n"].lower()] + 1, 0, _groups(done["g"]) if done["g"] else []
     m = _STANDING_RE.match(text or "")
     if m:
         return _ORDINAL[m["n"].lower()], 0, []

@@ -76,3 +76,9 @@ def test_an_entry_may_keep_lower_level_courses_of_its_subject_out_of_its_term():
     assert kept_apart(upper, "ABCD 335") and not kept_apart(upper, "ABCD 441") and not kept_apart(upper, "EFGH 335")
     a = _asked(["ABCD 335", "ABCD 473"], tiny_course("ABCD 335"), upper)
     assert a.verdict == "no" and "keeps ABCD 335 out of its term" in a.text
+
+
+def test_a_course_described_in_words_may_be_the_other_one_so_no_yes():
+    a = _asked(["ABCD 513", "EFGH 595"], tiny_course("ABCD 513", prerequisite="A qualitative research methods course."),
+               tiny_course("EFGH 595"))
+    assert a.verdict == "cannot tell" and "if EFGH 595 is that course, it comes before ABCD 513" in a.text

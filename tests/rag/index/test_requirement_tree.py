@@ -267,3 +267,15 @@ def test_a_student_who_names_another_faculty_is_not_in_the_faculty_a_standing_as
     assert standing_met("Third-year standing in the Faculty of Science", science) == YES
     unnamed = History(year=3, programs=("Cognitive Systems",))  # no faculty said: a program may still be in it
     assert standing_met("Third-year standing in the Faculty of Science", unnamed) == UNKNOWN
+
+
+def test_a_year_completed_is_the_standing_of_the_year_after_it():
+    from assets.requirements import parse_requirement
+    from rag.index.requirement_tree import History, standing_met
+
+    rule = "Completion of second year in a widgetry program."
+    assert parse_requirement(rule) == {"op": "standing", "text": rule.rstrip(".")}
+    assert standing_met(rule, History(set(), 2, programs=("widgetry",))) == "no"  # in second year, not past it
+    assert standing_met(rule, History(set(), 3, programs=("widgetry",))) == "yes"
+    assert parse_requirement("completion of the second-year widget requirement")["op"] != "standing" or \
+        standing_met("completion of the second-year widget requirement", History(set(), 3)) == "cannot tell"
