@@ -588,7 +588,10 @@ _NO_PERMISSION_RE = re.compile(
     r"\bno\s+(?:instructor'?s?\s+|department(?:al|'s)?\s+|dept\.?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b|"
     r"\b(?:haven'?t|have not|didn'?t|did not|don'?t|do not|never)\s+(?:yet\s+)?(?:asked|gotten|got|get|received|"
     r"obtained|have|had|requested)\b[^.?!]{0,40}?\b(?:permission|consent|approval)\b|"
-    r"\bwithout\s+(?:the\s+)?(?:instructor'?s?\s+|department(?:al|'s)?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b",
+    r"\bwithout\s+(?:the\s+)?(?:instructor'?s?\s+|department(?:al|'s)?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b|"
+    # "the instructor turned down my permission request", "permission was denied"
+    r"\b(?:turned down|refused|denied|rejected|declined)\b[^.?!]{0,30}?\b(?:permission|consent|approval)\b|"
+    r"\b(?:permission|consent|approval)\b[^.?!]{0,30}?\b(?:was|got|been)\s+(?:turned down|refused|denied|rejected|declined)\b",
     re.IGNORECASE)
 
 
@@ -663,6 +666,14 @@ def _someone_elses_year(text: str, at: int) -> bool:
         and ASKS_FOR_THEM_RE.search(text) is None  # "my son's a third-year; may he take A": his year counts
 
 
+# "completed the second year of my program": the year finished, so the student is in the next one
+_YEAR_DONE_BEFORE_RE = re.compile(r"\b(?:completed|finished|done with|got through|wrapped up)\s+(?:the\s+|my\s+)?$",
+                                  re.IGNORECASE)
+# a standing named, then said not to be had: "Fourth-year standing is something I don't have yet"
+_NOT_HAD_AFTER_RE = re.compile(r"[\s-]*(?:class\s+)?(?:standing|status)\b[^.?!]{0,30}?\b(?:i|we)\s+(?:don'?t|do not|dont|"
+                               r"haven'?t|have not|havent|lack)\b", re.IGNORECASE)
+
+
 def _year_alone_asked(text: str, m: re.Match) -> bool:
     """"Fourth-year standing? Nope, I'm a third-year": a year asked as a sentence of its own is the course's
     condition echoed back, not the year the student is in."""
@@ -676,7 +687,8 @@ def _stated_years(text: str) -> tuple[int, int]:
     year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
     year, below = 0, 0
     for m in _STANDING_RE.finditer(text):
-        negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None
+        negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None \
+            or _NOT_HAD_AFTER_RE.match(text, m.end()) is not None  # "Fourth-year standing is something I lack"
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
         if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()) \
@@ -685,6 +697,8 @@ def _stated_years(text: str) -> tuple[int, int]:
         if negated:
             bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)
             year = _year_number(bracket["w"]) if bracket else 0
+        elif _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]):
+            year = _year_number(m["w"] or m["n"] or "") + 1  # "I've completed second year": now in third
         else:
             year = _year_number(m["w"] or m["n"] or "")
     return year, below

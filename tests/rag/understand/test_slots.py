@@ -378,3 +378,21 @@ def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, stu
     from rag.understand.slots import read_standing, read_year_asked
 
     assert read_standing(text) == student and read_year_asked(text) == asked
+
+
+@pytest.mark.parametrize("text, year, below", [
+    ("I've completed the second year of my widgetry program. ABC 425?", 3, 0),  # finished year 2: in year 3
+    ("Fourth-year standing is something I don't have yet, I'm finishing third year. ABC 420?", 3, 4),
+    ("I took ABC 100 in second year", 0, 0),
+])
+def test_a_year_finished_or_not_had_is_read_as_the_student_means_it(text, year, below):
+    from rag.understand.slots import read_standing, read_standing_below
+
+    assert (read_standing(text), read_standing_below(text)) == (year, below)
+
+
+def test_a_permission_turned_down_is_no_permission():
+    from rag.understand.slots import read_no_permission
+
+    assert read_no_permission("The instructor turned down my permission request for ABC 452. Can I enrol?")
+    assert not read_no_permission("The instructor gave me permission for ABC 452. Can I enrol?")
