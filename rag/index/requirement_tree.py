@@ -226,8 +226,8 @@ def credit_condition_met(text: str, history: set[str]) -> str:
     """A condition worded as a credit count, alone or joined to a standing by one "or" / "and" ("Fourth-year
     standing or 9 credits of PHIL"), checked against the credits of the courses done; UNKNOWN unless the
     history carries their credits and every piece of the words is read."""
-    if getattr(history, "credits", None) is None or not history:
-        return UNKNOWN  # no course told at all: a count of none would rest on the student's silence
+    if getattr(history, "credits", None) is None:
+        return UNKNOWN
     names = getattr(history, "subject_names", {})
     count = read_count(text, names)
     if count is not None:
