@@ -12,7 +12,7 @@ import re
 
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, label, quote
 from rag.index.facts import FactStore
-from rag.index.requirement_tree import describe, standing_years
+from rag.index.requirement_tree import describe, standing_condition, standing_years
 from rag.understand import Question
 
 # the words of each kind inside a requirement's text that ubcal keeps unread ("other", "unparsed")
@@ -24,7 +24,8 @@ _KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("s
 _ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing"}
 _NONE = {"grade": "no minimum grade", "permission": "no one's permission", "standing": "no year standing"}
 # "or permission ...", "may be admitted": another way in; "or higher" / "or above" widen the standing itself
-_OTHER_ROUTE_RE = re.compile(r"\bor\s+(?!higher\b|above\b|greater\b|more\b|later\b|beyond\b)|\bmay\b", re.IGNORECASE)
+_OTHER_ROUTE_RE = re.compile(r"\bor\s+(?:the\s+|with\s+(?:the\s+)?)?(?:permission|consent|approval|by\b|[A-Z]{2,5}[ _]V?\s?\d{3}|"
+                             r"\d+\s+credits|one of)|\bmay\b", re.IGNORECASE)
 _ORDINALS = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}
 # "... or permission of the instructor", "Second year students may be admitted with permission": one route of two
 _OR_RE = re.compile(r"\bor\b|\bmay\b", re.IGNORECASE)
@@ -49,6 +50,10 @@ def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
     if required:
         words = [c.restriction] if restricted else [n.get("text", "") for n in nodes]
         quoted = '; '.join(quote(x) for x in words if x)
+        if kind == "standing" and not any(standing_condition(x) for x in words):
+            # "a first-year English course", "good academic standing": words of a year, not a year standing
+            return FactAnswer("condition", "cannot tell", f"Cannot tell: {label(c)} asks for {quoted}, which ubcal "
+                              f"cannot read as a year standing. {ref}{said}", w.sources)
         first = min((y[0] for x in words if (y := standing_years(x))), default=0) if kind == "standing" else 0
         if first and q.year_asked > first:  # "do I need third-year standing?" of a course asking second year
             return FactAnswer("condition", "no", f"No: {label(c)} asks for {_ORDINALS[first]}-year standing, not "

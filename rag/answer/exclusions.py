@@ -271,8 +271,8 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
             if status == "not taken":
                 return FactAnswer("exclusion", "yes", (
                     f"Yes: {asked} and {other} are credit-excluded, but you said you have not taken {other}, so "
-                    f"it does not stop you earning credit for {asked}. {ref}\n{holder.code}: {_quote(sentence)} "
-                    f"{ref}"), w.sources)
+                    f"it does not stop you earning credit for {asked} (take {other} later, and only one of the two "
+                    f"counts). {ref}\n{holder.code}: {_quote(sentence)} {ref}"), w.sources)
             return FactAnswer("exclusion", "cannot tell", (
                 f"Only if you have no credit for {other}: {body}\nI could not tell from your question whether you "
                 f"have taken {other}."), w.sources)

@@ -87,7 +87,8 @@ def _credit_for_one_only(q: Question, facts: FactStore, fact: FactAnswer | None)
             if other in q.not_completed and other not in q.completed:
                 continue  # told not taken ("dropped B"): its credit stands in no one's way
             pair = replace(q, intent="exclusion", target=other, targets=[other, q.target], asks_excluded=False,
-                           entities=replace(q.entities, courses=[other, q.target]))
+                           entities=replace(q.entities, courses=[other, q.target]), completed=[], not_completed=[],
+                           unclear=[])  # what the student did with the other course is weighed here, below
             excluded = exclusion(pair, facts)
             if excluded is not None and other in q.unclear and _told_before_the_asking(q, other):
                 # named in the story, not said to be done ("my friend took B"): it decides, and is unknown

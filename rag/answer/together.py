@@ -113,7 +113,7 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
                                    f"{describe(without(prerequisite, {other}) or prerequisite)}. {rule}")
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
     if other in unique_codes(c.prerequisite):  # named in words the tree keeps as text ("3 credits of A")
-        if _ALONGSIDE_WORDS_RE.search(c.prerequisite):  # "A must be taken prior to or at the same time as C"
+        if _alongside_said_of(c, other):  # "A must be taken prior to or at the same time as C"
             return "yes", (f"Yes: {c.code}'s prerequisite lets {other} be taken at the same time: "
                            f"{quote(c.prerequisite)} {ref}")
         return "cannot tell", (f"Cannot tell: {c.code}'s prerequisite names {other} in words ubcal cannot read in "
@@ -123,6 +123,15 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
         return "yes", (f"Yes: {c.code} names {other} as a corequisite, which may be taken alongside it: "
                        f"{quote(c.corequisite)} {ref}")
     return "", ""
+
+
+def _alongside_said_of(c: CourseFact, other: str) -> bool:
+    """Whether the sentence of ``c``'s prerequisite that names ``other`` lets it come at the same time, and
+    names no course but the two ("A must be taken prior to or at the same time as C")."""
+    for sentence in re.split(r"(?<=[.;])\s+", c.prerequisite):
+        if other in unique_codes(sentence):
+            return _ALONGSIDE_WORDS_RE.search(sentence) is not None and set(unique_codes(sentence)) <= {other, c.code}
+    return False
 
 
 def _courses_in_words(tree: dict | None) -> list[str]:

@@ -1008,6 +1008,7 @@ _BOTH_WORD_RE = re.compile(r"\b(?:both|each|the two|either)\b", re.IGNORECASE)  
 def _in_last_question(text: str, local: list[CodeMention], codes: list[str]) -> list[str]:
     """Which of ``codes`` the last sentence asking something names (the one ending in "?", or the last one):
     in a story the courses told before it are history, and the one named where the asking is is asked about."""
+    text = text.rstrip(" .!\n")  # "... Will B count for credit." asks in its last sentence too
     end = text.rfind("?")
     end = len(text) if end < 0 else end
     start = max(text.rfind(mark, 0, end) for mark in ".!?\n") + 1

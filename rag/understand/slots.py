@@ -360,6 +360,10 @@ def _post_cue_end(gap: str) -> int:
 _GRADE_ASIDE_RE = re.compile(r"(?:\s*\([^()]{1,12}\))?")  # "A failed (46), B passed (73)": the mark in brackets
 
 
+# a course's own result, told right before it: it stands against a status told after a list across a clause break
+_RESULT_CUE_RE = re.compile(r"passed|failed|completed|finished|aced|flunked|dropped|withdrew(?: from)?", re.IGNORECASE)
+
+
 def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
     """Every code in the text with the role its wording gives it."""
     mentions = [CodeMention(code, start, end) for code, start, end in find_codes(text, subjects)]
@@ -386,8 +390,9 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
         if post:
             for k in range(i, j + 1):
                 m = mentions[k]
-                own = k < j and m.role in (DONE, NOT_DONE) and m.cue and m.cue.lower() in text[
-                    (mentions[k - 1].end if k else 0):m.start].lower()
+                own = k < j and m.role in (DONE, NOT_DONE) and _RESULT_CUE_RE.fullmatch(m.cue or "") is not None \
+                    and m.cue.lower() in text[(mentions[k - 1].end if k else 0):m.start].lower() \
+                    and re.search(r"[,;]", text[m.end:mentions[k + 1].start]) is not None
                 if own:  # "passed A, and B is in progress": A's own word stands; the cue after is B's
                     continue
                 if m.role in (NONE, DONE, TARGET) or post == NOT_DONE:
@@ -590,7 +595,8 @@ _NO_PERMISSION_RE = re.compile(
     r"obtained|have|had|requested)\b[^.?!]{0,40}?\b(?:permission|consent|approval)\b|"
     r"\bwithout\s+(?:the\s+)?(?:instructor'?s?\s+|department(?:al|'s)?\s+|prof'?s?\s+)?(?:permission|consent|approval)\b|"
     # "the instructor turned down my permission request", "permission was denied"
-    r"\b(?:turned down|refused|denied|rejected|declined)\b[^.?!]{0,30}?\b(?:permission|consent|approval)\b|"
+    r"\b(?:turned down|refused|denied|rejected|declined)\s+(?:me\s+)?(?:my\s+|the\s+|a\s+|our\s+)?(?:\w+\s+)?"
+    r"(?:permission|consent|approval)\b|"
     r"\b(?:permission|consent|approval)\b[^.?!]{0,30}?\b(?:was|got|been)\s+(?:turned down|refused|denied|rejected|declined)\b",
     re.IGNORECASE)
 
@@ -637,7 +643,10 @@ def read_year_asked(text: str) -> int:
     """The year a question asks a course's standing against ("do I need fourth-year standing", "do I have to
     be in third year"), 0 when none: the first year named where the asking is."""
     asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", text) if x.rstrip().endswith("?")) or text
-    m = _STANDING_RE.search(asking)
+    found = list(_STANDING_RE.finditer(asking))
+    # "as a 4th year, do I need 3rd-year standing?": the year of the standing, else the one to be in
+    m = next((x for x in found if re.match(r"[\s-]*(?:class\s+)?(?:standing|status)\b", asking[x.end():])
+              or re.search(r"\bto be in\s+(?:my\s+)?$", asking[:x.start()])), found[0] if found else None)
     return _year_number(m["w"] or m["n"] or "") if m else 0
 
 
@@ -669,6 +678,9 @@ def _someone_elses_year(text: str, at: int) -> bool:
 # "completed the second year of my program": the year finished, so the student is in the next one
 _YEAR_DONE_BEFORE_RE = re.compile(r"\b(?:completed|finished|done with|got through|wrapped up)\s+(?:the\s+|my\s+)?$",
                                   re.IGNORECASE)
+# "haven't completed second year", "almost finished", "once I've finished", "will have finished": not done yet
+_YEAR_NOT_YET_DONE_RE = re.compile(r"(?:\b(?:not|never|almost|nearly|about to|will|once|if|when|until|by the time|after)"
+                                   r"|n'?t|'ll)\b", re.IGNORECASE)
 # a standing named, then said not to be had: "Fourth-year standing is something I don't have yet"
 _NOT_HAD_AFTER_RE = re.compile(r"[\s-]*(?:class\s+)?(?:standing|status)\b[^.?!]{0,30}?\b(?:i|we)\s+(?:don'?t|do not|dont|"
                                r"haven'?t|have not|havent|lack)\b", re.IGNORECASE)
@@ -697,7 +709,8 @@ def _stated_years(text: str) -> tuple[int, int]:
         if negated:
             bracket = _BRACKET_YEAR_RE.search(text, m.end(), m.end() + 20)
             year = _year_number(bracket["w"]) if bracket else 0
-        elif _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]):
+        elif _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]) \
+                and not _YEAR_NOT_YET_DONE_RE.search(text[max(0, m.start() - 40):m.start()]):
             year = _year_number(m["w"] or m["n"] or "") + 1  # "I've completed second year": now in third
         else:
             year = _year_number(m["w"] or m["n"] or "")

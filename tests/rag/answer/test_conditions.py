@@ -32,6 +32,10 @@ def test_a_condition_on_every_route_is_a_yes_with_the_calendars_words():
     either = _ask(tiny_course("ABCD 402", prerequisite="Fourth-year standing or permission of the instructor."),
                   "standing")
     assert either.verdict == "no" and either.text.startswith("No, not on every route")
+    words = _ask(tiny_course("ABCD 301", prerequisite="A first-year English course."), "standing")
+    assert words.verdict != "yes"  # a year in a course's description is no year standing
+    group = _ask(tiny_course("ABCD 302", prerequisite="Third-year standing in Honours or Majors."), "standing")
+    assert group.verdict == "yes"  # "or Majors" names who, not another way in
 
 
 def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():

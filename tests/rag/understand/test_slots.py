@@ -23,6 +23,8 @@ SUBJECTS = ["ABC", "DEF", "GHI"]
     # a course's own word before it stands when a cue after the list is the last course's
     ("I failed ABC 100 last spring, passed DEF 200, and GHI 300 is in progress. ABC 400?",
      [NOT_DONE, DONE, NOT_DONE]),
+    # "took" before a list and a status after it: the status is the whole list's
+    ("I took ABC 110 and DEF 120, not finished yet. Can I take ABC 210?", [NOT_DONE, NOT_DONE, TARGET]),
     # "together with A" joins A to the term, it does not say A is done
     ("next term I want ABC 400 together with DEF 200. ok?", ["", ""]),
 ])
@@ -342,6 +344,7 @@ def test_a_faculty_named_after_the_word_for_the_student_is_what_they_are_in():
     ("I haven't checked what else ABC 300 accepts. can I take it?", False),
     ("never took ABC 100. can I take ABC 300 or any of the other courses?", False),
     ("I have taken other courses too. ABC 300?", False),
+    ("not sure about other courses, but can I take ABC 300 without ABC 100?", False),
 ])
 def test_a_history_said_to_be_all_there_is_closes_the_unmentioned_routes(text, closed):
     from rag.understand.slots import read_closed_history
@@ -373,6 +376,7 @@ def test_a_number_cut_by_the_reach_of_a_mark_is_no_mark():
     ("Fourth-year standing? Nope, I'm still a third-year. Is ABC 482 open to me?", 3, 4),
     ("Do I really have to be in fourth year to take ABC 402?", 0, 4),
     ("4th year? can I take ABC 402", 4, 4),
+    ("As a 4th year student, do I need 3rd-year standing for ABC 402?", 4, 3),  # the standing's year is asked
 ])
 def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, student, asked):
     from rag.understand.slots import read_standing, read_year_asked
@@ -384,6 +388,8 @@ def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, stu
     ("I've completed the second year of my widgetry program. ABC 425?", 3, 0),  # finished year 2: in year 3
     ("Fourth-year standing is something I don't have yet, I'm finishing third year. ABC 420?", 3, 4),
     ("I took ABC 100 in second year", 0, 0),
+    ("I haven't completed second year yet. ABC 425?", 2, 0),  # not finished: still in it
+    ("I'll have finished my second year by May. ABC 425?", 2, 0),
 ])
 def test_a_year_finished_or_not_had_is_read_as_the_student_means_it(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
@@ -396,3 +402,4 @@ def test_a_permission_turned_down_is_no_permission():
 
     assert read_no_permission("The instructor turned down my permission request for ABC 452. Can I enrol?")
     assert not read_no_permission("The instructor gave me permission for ABC 452. Can I enrol?")
+    assert not read_no_permission("I was refused entry last year but I have permission now. ABC 452?")
