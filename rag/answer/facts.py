@@ -28,6 +28,7 @@ from rag.answer.program_left import program_left
 from rag.answer.programs import program_course, program_year
 from rag.index.facts import FactStore
 from rag.understand import Question
+from rag.understand.slots import sentence_start
 
 PER_COURSE = ("prereq_of", "coreq_of", "credits", "describe")  # intents asked of each named course in turn
 # parts that decide what the student may do (take a course, skip one, keep the credit of two): their verdict is
@@ -107,7 +108,7 @@ def _told_before_the_asking(q: Question, code: str) -> bool:
     end = q.text.rfind("?")
     if not spans or end < 0:
         return False
-    start = max(q.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    start = sentence_start(q.text, end)
     return all(e <= start for _, e in spans)
 
 

@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -1011,7 +1011,7 @@ def _in_last_question(text: str, local: list[CodeMention], codes: list[str]) -> 
     text = text.rstrip(" .!\n")  # "... Will B count for credit." asks in its last sentence too
     end = text.rfind("?")
     end = len(text) if end < 0 else end
-    start = max(text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    start = sentence_start(text, end)
     return list(dict.fromkeys(m.code for m in local if m.code in codes and start <= m.start < end + 1))
 
 # each subject code's longest name ("CRWR" -> "creative writing"), the way a restriction words a program

@@ -686,10 +686,15 @@ _NOT_HAD_AFTER_RE = re.compile(r"[\s-]*(?:class\s+)?(?:standing|status)\b[^.?!]{
                                r"haven'?t|have not|havent|lack)\b", re.IGNORECASE)
 
 
+def sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position ``at`` begins: after the last stop or line break before it."""
+    return max(text.rfind(mark, 0, at) for mark in ".?!\n") + 1
+
+
 def _year_alone_asked(text: str, m: re.Match) -> bool:
     """"Fourth-year standing? Nope, I'm a third-year": a year asked as a sentence of its own is the course's
     condition echoed back, not the year the student is in."""
-    start = max(text.rfind(mark, 0, m.start()) for mark in ".?!\n") + 1
+    start = sentence_start(text, m.start())
     return not text[start:m.start()].strip() and re.match(r"[\s-]*(?:class\s+)?(?:standing|status)\s*\?",
                                                           text[m.end():]) is not None
 
