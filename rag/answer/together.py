@@ -54,13 +54,13 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
 
 # the calendar's words for a course that may come alongside rather than before
-_ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at the same time|concurrently|simultaneously)\b", re.IGNORECASE)
+_ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at\s+the\s+same\s+time|concurrently|simultaneously)\b", re.IGNORECASE)
 
 
-# "Not to be taken concurrently with any of the following: CHIN 441, 443, 444": the calendar's sentence that
-# keeps courses out of one term, its list often in bare numbers after the first code
+# the calendar's sentence that keeps courses out of one term ("Not ... concurrently with any of the following:
+# CHIN 441, 443, 444"), its list often in bare numbers after the first code
 _NOT_CONCURRENT_RE = re.compile(r"[^.]*\b(?:not to be|cannot be|may not be|must not be)\s+taken\s+"
-                                r"(?:concurrently|at the same time|in the same term)\b[^.]*\.?", re.IGNORECASE)
+                                r"(?:concurrently|at\s+the\s+same\s+time|in\s+the\s+same\s+term)\b[^.]*\.?", re.IGNORECASE)
 _CODE_OR_NUMBER_RE = re.compile(r"\b(?P<subject>[A-Z]{2,5})(?:_V)?\s+(?P<number>\d{3}[A-Z]?)\b(?![-\s]?level)|(?<![\d\w])(?P<bare>\d{3}[A-Z]?)\b(?![-\s]?level)")
 
 
@@ -113,8 +113,8 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
                                    f"{describe(without(prerequisite, {other}) or prerequisite)}. {rule}")
         return "cannot tell", f"Cannot tell: ubcal cannot settle whether {c.code} requires {other} first. {rule}"
     if other in unique_codes(c.prerequisite):  # named in words the tree keeps as text ("3 credits of A")
-        if _alongside_said_of(c, other):  # "A must be taken prior to or at the same time as C"
-            return "yes", (f"Yes: {c.code}'s prerequisite lets {other} be taken at the same time: "
+        if _alongside_said_of(c, other):  # the calendar lets the two share a term
+            return "yes", (f"Yes: {c.code}'s prerequisite lets {other} share its term: "
                            f"{quote(c.prerequisite)} {ref}")
         return "cannot tell", (f"Cannot tell: {c.code}'s prerequisite names {other} in words ubcal cannot read in "
                                f"full, so it may have to come first: {quote(c.prerequisite)} {ref}")
@@ -126,8 +126,8 @@ def _names(c: CourseFact, other: str, ref: str) -> tuple[str, str]:
 
 
 def _alongside_said_of(c: CourseFact, other: str) -> bool:
-    """Whether the sentence of ``c``'s prerequisite that names ``other`` lets it come at the same time, and
-    names no course but the two ("A must be taken prior to or at the same time as C")."""
+    """Whether the sentence of ``c``'s prerequisite that names ``other`` lets it share the term ("prior to or
+    concurrently with"), and names no course but the two."""
     for sentence in re.split(r"(?<=[.;])\s+", c.prerequisite):
         if other in unique_codes(sentence):
             return _ALONGSIDE_WORDS_RE.search(sentence) is not None and set(unique_codes(sentence)) <= {other, c.code}

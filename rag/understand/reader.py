@@ -344,7 +344,7 @@ _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towar
                           r"\bboth\s+(?:\w+\s+){0,2}?(?:earn|get|give|carry|credited)\b(?:\s+\w+){0,2}?\s*(?:credit|credits|\b)|"
                           r"\balso (?:get|receive|earn) credit\b|\b(?:extra|additional|new|separate|fresh) credits?\b|\bcounts? as (?:a )?(?:separate|different|new) (?:course|class)\b|\b(?:count|counts|counted) (?:too|as well)\b|"
                           r"\bcredit (?:too|as well)\b|\bboth\s+(?:\w+\s+){0,2}?for\s+credit\b|"
-                          # "can I take B and get credit for it, or does A block it?": whether B counts
+                          # "take B and earn credit for it, or does A stop that?": whether B counts
                           r"\b(?:get|earn|receive)\s+credit\s+for\s+(?:it|this|that|[A-Z]{2,5} \d{3}[A-Z]?)\b|"
                           r"\bone\s+or\s+the\s+other\b|\beither\s+one\s+or\b|\bonly (?:get|receive|earn) (?:credit for )?one\b",
                           re.IGNORECASE)

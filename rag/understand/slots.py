@@ -553,7 +553,7 @@ _NOT_IN_RE = re.compile(
     rf"\bno\s+(?P<what2>(?:[A-Za-z][\w.&'-]*\s+){{0,3}}?{_GROUP_NOUN})\b", re.IGNORECASE)
 
 
-# "an English major, not Creative Writing": the group noun said once, for the group they are in
+# "a History major, not Fine Arts": the group noun said once, for the group they are in
 _NOT_IN_ELIDED_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN})\s*,?\s*(?:but\s+|and\s+)?not\s+(?:a\s+|an\s+|in\s+)?"
                                r"(?P<what>(?-i:[A-Z][\w&'-]*)(?:\s+(?:and\s+|&\s+)?(?-i:[A-Z][\w&'-]*)){0,3})\b"
                                rf"(?!\s+(?:and\s+|&\s+)?(?-i:[A-Z])|\s+{_GROUP_NOUN}\b)", re.IGNORECASE)
@@ -640,11 +640,11 @@ def read_elective_credits(text: str) -> float:
 
 
 def read_year_asked(text: str) -> int:
-    """The year a question asks a course's standing against ("do I need fourth-year standing", "do I have to
-    be in third year"), 0 when none: the first year named where the asking is."""
+    """The year a question asks a course's standing against ("need fourth-year standing?", "must I be in
+    third year?"), 0 when none: a standing's year where the asking is, else the first year named there."""
     asking = " ".join(x for x in re.split(r"(?<=[.!?])\s+", text) if x.rstrip().endswith("?")) or text
     found = list(_STANDING_RE.finditer(asking))
-    # "as a 4th year, do I need 3rd-year standing?": the year of the standing, else the one to be in
+    # "as a 4th year, is 3rd-year standing required?": the year of the standing, else the one to be in
     m = next((x for x in found if re.match(r"[\s-]*(?:class\s+)?(?:standing|status)\b", asking[x.end():])
               or re.search(r"\bto be in\s+(?:my\s+)?$", asking[:x.start()])), found[0] if found else None)
     return _year_number(m["w"] or m["n"] or "") if m else 0
@@ -692,7 +692,7 @@ def sentence_start(text: str, at: int) -> int:
 
 
 def _year_alone_asked(text: str, m: re.Match) -> bool:
-    """"Fourth-year standing? Nope, I'm a third-year": a year asked as a sentence of its own is the course's
+    """"Fourth-year standing? Nope, third year for me": a year asked as a sentence of its own is the course's
     condition echoed back, not the year the student is in."""
     start = sentence_start(text, m.start())
     return not text[start:m.start()].strip() and re.match(r"[\s-]*(?:class\s+)?(?:standing|status)\s*\?",
