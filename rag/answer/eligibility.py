@@ -54,7 +54,7 @@ def _told_no_course(q: Question) -> bool:
 
 def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
                 answer: tuple[str, str]) -> tuple[str, str]:
-    """A course the student is taking or planning that ``c``'s entry keeps out of its term ("Not to be taken
+    """A course the student is taking or planning that ``c``'s entry keeps out of its term ("Not ...
     concurrently with A"): no "Yes" while they may share a term; which term each is in, the answer cannot see."""
     verdict, text = answer
     said = {x: kept_apart(c, x) or (kept_apart(facts.courses[x], c.code) if x in facts.courses else "")

@@ -69,8 +69,8 @@ _BELOW_LEVEL_RE = re.compile(r"\bany\s+(?P<subject>[A-Z]{2,5})(?:_V)?\s+courses?
 
 
 def kept_apart(c: CourseFact, other: str) -> str:
-    """The sentence of ``c``'s entry that keeps ``other`` out of its term, by code or by level ("Not to be
-    taken concurrently with any CHIN courses lower than 400-level"), or ""."""
+    """The sentence of ``c``'s entry that keeps ``other`` out of its term, by code or by level ("Not ...
+    concurrently with any CHIN courses lower than 400-level"), or ""."""
     codes, sentence = not_alongside(c)
     if other in codes:
         return sentence

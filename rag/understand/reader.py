@@ -1008,7 +1008,7 @@ _BOTH_WORD_RE = re.compile(r"\b(?:both|each|the two|either)\b", re.IGNORECASE)  
 def _in_last_question(text: str, local: list[CodeMention], codes: list[str]) -> list[str]:
     """Which of ``codes`` the last sentence asking something names (the one ending in "?", or the last one):
     in a story the courses told before it are history, and the one named where the asking is is asked about."""
-    text = text.rstrip(" .!\n")  # "... Will B count for credit." asks in its last sentence too
+    text = text.rstrip(" .!\n")  # a question ending in a full stop asks in its last sentence too
     end = text.rfind("?")
     end = len(text) if end < 0 else end
     start = sentence_start(text, end)
@@ -1626,7 +1626,7 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
             q.completed, q.not_completed, q.targets, q.target = done, told_not, untold, untold[0]
         elif intent == "exclusion" and len(codes) == 2 and len(_in_last_question(text, local, codes)) < 2 \
                 and not _BOTH_WORD_RE.search(text):
-            # "dropped A last year. Will B count for credit?": one of the pair told before the asking, with
+            # "dropped A last year. Does B earn credit?": one of the pair told before the asking, with
             # what the student did with it (never taken, dropped: its exclusion binds nothing; someone else's:
             # unclear); a course only planned is not history
             told = [c for c in codes if c not in _in_last_question(text, local, codes)]
