@@ -704,6 +704,7 @@ def test_a_speaker_taken_up_by_a_pronoun_that_did_the_course_is_the_one_who_did_
     "did the equivalent of ABCD 110 at UVic, EFGH 100 ok?",
     "took ABCD 110 at Langara over the summer, no idea if it transfers. EFGH 100?",
     "ABCD 110 was in my previous degree. EFGH 100 next?",
+    "I took ABCD 110 while studying abroad. EFGH 100?",
 ])
 def test_a_course_like_it_or_taken_elsewhere_without_transfer_credit_is_unclear(text):
     m = _settled(text, st.Status("done", 0.99, done=0.99))[0]
@@ -711,6 +712,8 @@ def test_a_course_like_it_or_taken_elsewhere_without_transfer_credit_is_unclear(
 
 
 def test_transfer_credit_or_this_university_keeps_a_course_done():
+    # a course finished here before a term abroad is done here
+    assert _settled("finished ABCD 110 before going abroad. EFGH 100?", st.Status("done", 0.99, done=0.99))[0].role == DONE
     for text in ("I've transfer credit for ABCD 110 via Camosun. EFGH 100?",
                  "passed ABCD 110 at the University of British Columbia, EFGH 100 next?"):
         assert read_mentions(text, SUBJECTS)[0].role == DONE, text
