@@ -57,13 +57,15 @@ def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
     """A course the student is taking or planning that ``c``'s entry keeps out of its term ("Not ...
     concurrently with A"): no "Yes" while they may share a term; which term each is in, the answer cannot see."""
     verdict, text = answer
-    said = {x: kept_apart(c, x) or (kept_apart(facts.courses[x], c.code) if x in facts.courses else "")
-            for x in q.concurrent}  # either entry may say it
-    clash = [x for x, sentence in said.items() if sentence]
+    said: dict[str, tuple[CourseFact, str]] = {}  # either entry may say it: (the entry, its sentence)
+    for x in q.concurrent:
+        for holder, other in ((c, x), (facts.courses.get(x), c.code)):
+            if holder is not None and x not in said and (sentence := kept_apart(holder, other)):
+                said[x] = (holder, sentence)
+    clash = list(said)
     if not clash or verdict == "no":
         return answer
-    sentence = said[clash[0]]
-    holder = c if kept_apart(c, clash[0]) else facts.courses[clash[0]]
+    holder, sentence = said[clash[0]]
     ref = w.cite(course_source(holder))
     rest = text.removeprefix("Yes: ")  # what was a "Yes" holds only in another term
     return "cannot tell", (f"Only if you take {c.code} in another term than {', '.join(clash)}: {holder.code}'s "

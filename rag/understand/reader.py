@@ -1615,21 +1615,21 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         untold = [c for c in asked if c not in told_not]
         if intent == "exclusion" and len(codes) > 2 and done and len(asked) == 1:
             q.completed, q.targets, q.target = done, asked + done, asked[0]  # "did A and B, C for credit too?"
-        elif intent == "exclusion" and len(codes) > 2 and done and len(_in_last_question(text, local, asked)) == 1:
+        elif intent == "exclusion" and len(codes) > 2 and done \
+                and len(asked_one := _in_last_question(text, local, asked)) == 1:
             # a story ("passed A, failed B, thinking about C; can I take D and have it count?"): the one course
             # the question sentence names, weighed against what was done; the rest is history
-            asked_one = _in_last_question(text, local, asked)
             q.completed, q.targets, q.target = done, asked_one + done, asked_one[0]
             q.not_completed = [c for c in told_not if c not in asked_one]
         elif intent == "exclusion" and len(codes) > 2 and len(untold) == 2:
             # "A and B both count? I haven't taken C": the pair asked about, the rest history
             q.completed, q.not_completed, q.targets, q.target = done, told_not, untold, untold[0]
-        elif intent == "exclusion" and len(codes) == 2 and len(_in_last_question(text, local, codes)) < 2 \
+        elif intent == "exclusion" and len(codes) == 2 and len(in_asking := _in_last_question(text, local, codes)) < 2 \
                 and not _BOTH_WORD_RE.search(text):
             # "dropped A last year. Does B earn credit?": one of the pair told before the asking, with
             # what the student did with it (never taken, dropped: its exclusion binds nothing; someone else's:
             # unclear); a course only planned is not history
-            told = [c for c in codes if c not in _in_last_question(text, local, codes)]
+            told = [c for c in codes if c not in in_asking]
             never = [m.code for m in local if m.role == NOT_DONE and m.status not in _UNDER_WAY_OR_PLANNED]
             q.completed = [c for c in done if c in told]
             q.not_completed = [c for c in told if c in never and c not in q.completed]
