@@ -19,10 +19,15 @@ from rag.understand import Question
 _KIND_WORDS = {"grade": re.compile(r"\d{2}\s?%|\bgrade\b|\bminimum mark\b|\bstanding of\b", re.IGNORECASE),
                "permission": re.compile(r"\bpermission\b|\bconsent\b|\bapproval\b", re.IGNORECASE),
                "standing": re.compile(r"\bstanding\b|\b(?:first|second|third|fourth|fifth|[1-5](?:st|nd|rd|th))[- ]year\b",
-                                      re.IGNORECASE)}
-_KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("standing",)}
-_ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing"}
-_NONE = {"grade": "no minimum grade", "permission": "no one's permission", "standing": "no year standing"}
+                                      re.IGNORECASE),
+               "program": re.compile(r"\bprogram(?:me)?s?\b|\bmajors?\b|\bminors?\b|\bspeciali[sz]ation\b|\bhonours\b|"
+                                     r"\badmission\b|\badmitted\b|\benrol(?:l)?ment\b|\bacceptance\b|\bstudents in\b",
+                                     re.IGNORECASE)}
+_KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("standing",), "program": ("program",)}
+_ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing",
+          "program": "a place in a program"}
+_NONE = {"grade": "no minimum grade", "permission": "no one's permission", "standing": "no year standing",
+         "program": "no program"}
 # "or permission ...", "may be admitted": another way in; "or higher" / "or above" widen the standing itself
 _OTHER_ROUTE_RE = re.compile(r"\bor\s+(?:the\s+|with\s+(?:the\s+)?)?(?:permission|consent|approval|by\b|[A-Z]{2,5}[ _]V?\s?\d{3}|"
                              r"\d+\s+credits|one of)|\bmay\b", re.IGNORECASE)
@@ -43,13 +48,13 @@ def condition_asked(q: Question, facts: FactStore) -> FactAnswer | None:
     ref = w.cite(course_source(c))
     kind = q.asks_condition
     nodes = [n for tree in (c.prerequisite_tree, c.corequisite_tree) if tree for n in _of_kind(tree, kind)]
-    restricted = bool(c.restriction and _KIND_WORDS[kind].search(c.restriction) and not _OR_RE.search(c.restriction))
+    restricted = bool(c.restriction and _KIND_WORDS[kind].search(c.restriction) and _one_route(c.restriction, kind))
     required = restricted or any(tree is not None and _on_every_route(tree, kind)
                                  for tree in (c.prerequisite_tree, c.corequisite_tree))
     said = f"\nPrerequisite (calendar): {quote(c.prerequisite)} {ref}" if c.prerequisite.strip() else ""
     if required:
         words = [c.restriction] if restricted else [n.get("text", "") for n in nodes]
-        quoted = '; '.join(quote(x) for x in words if x)
+        quoted = '; '.join(quote(x.rstrip('.')) for x in words if x)
         if kind == "standing" and not any(standing_condition(x) for x in words):
             # "a first-year English course", "good academic standing": words of a year, not a year standing
             return FactAnswer("condition", "cannot tell", f"Cannot tell: {label(c)} asks for {quoted}, which ubcal "
@@ -89,13 +94,17 @@ def _of_kind(node: dict, kind: str) -> list[dict]:
     return [n for child in node.get("items", []) if op not in ("course", "score") for n in _of_kind(child, kind)]
 
 
+def _one_route(text: str, kind: str) -> bool:
+    """Whether a condition's words offer no other way in. A standing or a program may say "third- or
+    fourth-year" and stay one route; "or permission ...", "or CODE", "may be admitted" open another."""
+    return not (_OTHER_ROUTE_RE if kind in ("standing", "program") else _OR_RE).search(text)
+
+
 def _on_every_route(node: dict, kind: str) -> bool:
     """Whether every way of meeting the requirement passes through a condition of that kind."""
     op = node["op"]
     if _of_kind(node, kind) == [node]:  # an unread text that offers it beside something else is one route
-        if kind == "standing":  # "Fourth-year standing or permission of the instructor": a route besides it
-            return not _OTHER_ROUTE_RE.search(node.get("text", ""))
-        return op in _KIND_OPS[kind] or not _OR_RE.search(node.get("text", ""))
+        return op in _KIND_OPS[kind] and kind != "standing" or _one_route(node.get("text", ""), kind)
     if op == "all":
         return any(_on_every_route(child, kind) for child in node["items"])
     if op in ("one", "n_of", "ambiguous"):

@@ -388,13 +388,15 @@ def _credit_group(text: str) -> str:
 _CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
     encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
 _CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").read_text(encoding="utf-8"))
-_CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission", "standing")}
+_CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission", "standing", "program")}
 
 
 def _condition_asked(part: str) -> str:
     """The kind of condition that is not a course a question asks a course for ("do I need a B or better in
     the prereqs", "do I need instructor permission"), or "" when it asks none (a grade told is not asked)."""
-    asking = " ".join(s for s in re.split(r"(?<=[.!?])\s+", part) if s.rstrip().endswith("?")) or part
+    # ("Ph.D. program", "M.Sc. degree": an abbreviation's periods end no sentence)
+    asking = " ".join(s for s in re.split(r"(?<!\.[A-Za-z]\.)(?<!\.[A-Za-z]{2}\.)(?<=[.!?])\s+", part)
+                      if s.rstrip().endswith("?")) or part
     return next((kind for kind, pattern in _CONDITION_RES.items() if pattern.search(asking)), "")
 
 
@@ -549,7 +551,7 @@ class Question:
             bits.append(", ".join(self.unclear) + " status unclear (not counted as completed)")
         if missing:
             bits.append("not completed " + ", ".join(missing))
-        if self.unresolved and self.intent in ("eligibility", "unlocks", "need_check"):  # where it withholds "yes"
+        if self.unresolved and self.intent in ("eligibility", "unlocks", "need_check") and not self.asks_condition:  # where it withholds "yes"
             bits.append(f"could not tell which course \u201c{self.unresolved}\u201d refers to")
         bits.append(_asking(self))
         return "Read as: " + "; ".join(bits) + "."
@@ -582,7 +584,8 @@ def _asking(q: Question) -> str:
     if q.asks_credit_toward and q.intent in CREDIT_TOWARD_INTENTS and len(set(q.entities.courses)) == 1:
         return f"asking whether {q.entities.courses[0]} counts for credit for you"
     if q.asks_condition and q.target:
-        kind = {"grade": "a minimum grade", "standing": "a year standing"}.get(q.asks_condition, "permission")
+        kind = {"grade": "a minimum grade", "standing": "a year standing",
+                "program": "a place in a program"}.get(q.asks_condition, "permission")
         return f"asking whether {q.target} asks for {kind}"
     return {
         "prereq_of": f"asking for the prerequisites of {t}", "coreq_of": f"asking for the corequisites of {t}",
@@ -979,6 +982,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
         # ones can I take": every course named is history, so none is asked about
         intent = "unlocks"
+    if intent == "other" and q.asks_condition and len(set(codes)) == 1 and "eligibility" in [n for n, _ in feasible]:
+        intent = "eligibility"  # "do I really need third-year standing in the Faculty of Science for A": the
+        # condition's words name what is asked of A, whatever the sentence's neighbours in the examples
     q.intent, q.confidence = _settle(intent, _asked_of(local)), confidence
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs

@@ -38,6 +38,19 @@ def test_a_condition_on_every_route_is_a_yes_with_the_calendars_words():
     assert group.verdict == "yes"  # "or Majors" names who, not another way in
 
 
+def test_a_program_asked_for_is_read_from_the_requirement_or_the_restriction():
+    kin = _ask(tiny_course("ABCD 484", prerequisite="Restricted to students in the BKIN program with third- or "
+                                                     "fourth-year standing."), "program")
+    assert kin.verdict == "yes" and "BKIN program" in kin.text  # "third- or fourth-year" is no other way in
+    majors = _ask(tiny_course("ABCD 451", restriction="Restricted to fourth-year Widget Studies majors."), "program")
+    assert majors.verdict == "yes" and "Widget Studies majors" in majors.text and ".\u201d." not in majors.text
+    phd = tiny_course("ABCD 500", prerequisite="Enrolment in the Ph.D. degree program in ECE.")
+    facts = FactStore(courses={"ABCD 500": phd}, required_by={}, coreq_of={}, excluded={})
+    skip = condition_asked(replace(tiny_question("ABCD 500"), asks_condition="program", asks_skip=True), facts)
+    assert skip.verdict == "no" and "on every route" in skip.text
+    assert _ask(tiny_course("ABCD 301", prerequisite="ABCD 201."), "program").verdict == "no"
+
+
 def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():
     a = _ask(tiny_course("ABCD 410", prerequisite="One of ABCD 300 or permission of the instructor."), "permission")
     assert a.verdict == "no" and a.text.startswith("No, not on every route") and "ABCD 300" in a.text

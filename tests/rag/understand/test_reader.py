@@ -1388,6 +1388,15 @@ def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(
     ("is there a year standing requirement for ABCD 410?", "standing"),
     ("I'm in fourth year standing, can I take ABCD 410?", ""),
     ("Do I really have to be in fourth year to take ABCD 410?", "standing"),
+    # a condition asked to be gone around, and a program asked for
+    ("Can I skip getting the instructor's permission and just register for ABCD 410?", "permission"),
+    ("Is the Co-op Coordinator's permission avoidable for ABCD 410?", "permission"),
+    ("can I skip fourth-year standing and go straight into ABCD 410?", "standing"),
+    ("Do I really have to be in the Gizmo program to take ABCD 410?", "program"),
+    ("do I have to be a fourth-year Widget Studies major to take ABCD 410?", "program"),
+    ("Can I skip being in the Ph.D. program and take ABCD 510 as a master's student?", "program"),
+    ("I'm in the Gizmo program, can I take ABCD 410?", ""),
+    ("can I take ABCD 410 without ABCD 310 and with permission?", ""),
     # a grade or a permission told is not asked
     ("I got a B in ABCD 310. can I take ABCD 410?", ""),
     ("the prof gave me permission. can I take ABCD 410?", ""),
@@ -1398,6 +1407,11 @@ def test_a_condition_that_is_not_a_course_is_read_as_asked_only_with_a_word_of_n
 
     assert _condition_asked(text) == kind
 
+
+
+def test_a_condition_asked_of_one_course_is_answered_as_asked_whatever_the_vector(reader):
+    q = understand("Do I really need third-year standing in the Faculty of Science for ABCD 410?", reader)
+    assert q.asks_condition == "standing" and q.target == "ABCD 410" and q.intent == "eligibility"
 
 
 def test_a_part_about_a_named_course_that_no_fact_reading_fits_is_answered_from_its_entry(reader):
