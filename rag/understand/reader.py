@@ -391,6 +391,11 @@ _CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").r
 _CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission", "standing", "program")}
 
 
+# a condition that is not a course, asked to be done without ("into A without fourth-year standing")
+_WITHOUT_CONDITION_RE = re.compile(r"\bwithout\b[^.?!\d]{0,30}?\b(?:permission|consent|approval|sign-?off|standing|"
+                                   r"status|program|programme|admission|enrol|major)", re.IGNORECASE)
+
+
 def _condition_asked(part: str) -> str:
     """The kind of condition that is not a course a question asks a course for ("do I need a B or better in
     the prereqs", "do I need instructor permission"), or "" when it asks none (a grade told is not asked)."""
@@ -989,7 +994,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "program_left":  # "yr 3 mining: done A, B, what's left": the subject word names the program
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
-    if q.asks_condition and _SKIP_RE.search(part):  # "can I skip the standing requirement for A?"
+    if q.asks_condition and (_SKIP_RE.search(part) or _WITHOUT_CONDITION_RE.search(part)):
+        # "can I skip the standing requirement for A?", "can I get into A without fourth-year standing?"
         q.asks_skip = True
     swap = read_substitution(text, local)
     if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):

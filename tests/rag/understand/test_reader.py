@@ -1412,6 +1412,8 @@ def test_a_condition_that_is_not_a_course_is_read_as_asked_only_with_a_word_of_n
 def test_a_condition_asked_of_one_course_is_answered_as_asked_whatever_the_vector(reader):
     q = understand("Do I really need third-year standing in the Faculty of Science for ABCD 410?", reader)
     assert q.asks_condition == "standing" and q.target == "ABCD 410" and q.intent == "eligibility"
+    without = understand("Can I get into ABCD 410 without fourth-year standing?", reader)
+    assert without.asks_condition == "standing" and without.asks_skip  # going without it is the skip asked
 
 
 def test_a_part_about_a_named_course_that_no_fact_reading_fits_is_answered_from_its_entry(reader):
