@@ -23,9 +23,12 @@ _UP = r"(?P<up>\s*(?:,\s*)?or\s+(?:higher|above|beyond|greater|later))?"
 # the whole condition is a year standing: "third-year standing or higher", "Restricted to students with
 # second-year standing or higher.", "... with at least second year status", "Minimum 2nd year standing" (any
 # further condition, "in a B.Sc." or "in the major", is left unchecked). A year standing is that year or later.
-_STANDING_RE = re.compile(r"^\s*(?:and\s+)?(?:(?:restricted|limited) to students (?:with|in|who have)\s+|requires?\s+)?"
+_STANDING_RE = re.compile(r"^\s*(?:and\s+)?(?:(?:restricted|limited) to (?:students (?:with|in|who have)\s+)?|requires?\s+)?"
                           rf"(?:at least\s+|(?:a\s+)?minimum(?:\s+of)?\s+)?(?:a\s+)?(?P<n>{_N})[- ]year (?:standing|status){_UP}"
                           r"(?:\s+(?:is\s+)?(?:required|needed))?\s*\.?\s*$", re.IGNORECASE)
+# "second- or higher-year standing": the year written once, then "or higher" before the noun
+_OR_HIGHER_YEAR_RE = re.compile(rf"(?P<n>{_N})-\s*or\s+(?:higher|above|later)[- ]year\s+(?P<what>standing|status)\b",
+                                re.IGNORECASE)
 # students of given years: "Limited to students in second year" (that year only), "Restricted to students
 # of third and fourth years", "Open only to fourth-year students", "... in third year or above"
 _YEARS_RE = re.compile(rf"^\s*(?:restricted|limited|open only|only open|available only)\s+to\s+"
@@ -77,7 +80,8 @@ YEAR_COMPLETED_RE = re.compile(rf"^\s*(?:successful\s+)?completion\s+of\s+(?:the
 def standing_condition(text: str) -> tuple[int, int, list[str]] | None:
     """(first year, last year or 0 for no limit, groups admitted — any one of them, [] for anyone) of a
     condition that is a year standing, possibly within a group; None when it says anything else."""
-    done = YEAR_COMPLETED_RE.match(text or "")
+    text = _OR_HIGHER_YEAR_RE.sub(r"\g<n>-year \g<what> or higher", text or "")  # "second- or higher-year standing"
+    done = YEAR_COMPLETED_RE.match(text)
     if done:  # a year completed is the standing of the year after it
         return _ORDINAL[done["n"].lower()] + 1, 0, _groups(done["g"]) if done["g"] else []
     m = _STANDING_RE.match(text or "")

@@ -686,6 +686,13 @@ _NOT_HAD_AFTER_RE = re.compile(r"[\s-]*(?:class\s+)?(?:standing|status)\b[^.?!]{
                                r"haven'?t|have not|havent|lack)\b", re.IGNORECASE)
 
 
+# "once I have second-year standing, may I take A?": a year made the premise of the question is the year it
+# is asked under, whatever year the student is in now (status_cues.json premise_before)
+_PREMISE_YEAR_RE = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(_CUE_DATA["premise_before"], key=len,
+                                                                                reverse=True)) + r")\b[^.?!,;]{0,30}$",
+                              re.IGNORECASE)
+
+
 def sentence_start(text: str, at: int) -> int:
     """Where the sentence holding position ``at`` begins: after the last stop or line break before it."""
     return max(text.rfind(mark, 0, at) for mark in ".?!\n") + 1
@@ -708,6 +715,10 @@ def _stated_years(text: str) -> tuple[int, int]:
             or _NOT_HAD_AFTER_RE.match(text, m.end()) is not None  # "Fourth-year standing is something I lack"
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
+        before = text[max(0, m.start() - 40):m.start()]
+        if not negated and _PREMISE_YEAR_RE.search(before) and not _someone_elses_year(text, m.start()):
+            done = _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]) is not None
+            return _year_number(m["w"] or m["n"] or "") + done, below  # "once I've completed second year": third
         if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()) \
                 or _YEAR_ASKED_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) or _year_alone_asked(text, m):
             continue

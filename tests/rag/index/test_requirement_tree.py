@@ -46,6 +46,7 @@ def test_a_stated_year_settles_a_standing_condition_only_when_it_is_only_a_stand
     assert evaluate(tree, History({"ABCD 100"}, year=2)) == NO
     assert evaluate(tree, {"ABCD 100"}) == UNKNOWN
     assert standing_year("Restricted to students with second-year standing or higher.") == 2
+    assert standing_year("Restricted to second- or higher-year standing.") == 2  # the year once, "or higher" before the noun
     assert standing_year("Third-year standing in a B.Sc. Major in ABCD.") == 0  # says more: not checkable
     assert standing_met("fourth-year standing", History(year=3)) == NO
     assert standing_met("fourth-year standing", History()) == UNKNOWN

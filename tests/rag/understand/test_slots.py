@@ -390,6 +390,9 @@ def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, stu
     ("I took ABC 100 in second year", 0, 0),
     ("I haven't completed second year yet. ABC 425?", 2, 0),  # not finished: still in it
     ("I'll have finished my second year by May. ABC 425?", 2, 0),
+    # a year made the premise of the question is the year it is asked under
+    ("I'm finishing first year. Once I have second-year standing, can I take ABC 338?", 2, 0),
+    ("Once I've completed second year of my widgetry program, can I take ABC 437?", 3, 0),
 ])
 def test_a_year_finished_or_not_had_is_read_as_the_student_means_it(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
