@@ -615,7 +615,7 @@ def read_closed_history(text: str) -> bool:
     return _CLOSED_HISTORY_RE.search(text) is not None
 
 # credits of electives the student says they have: "plus 9 credits in electives", "6 credits of electives done"
-_ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*(?:cr\.?|credits?)\s+(?:of\s+)?(?:an?\s+)?electives?\b|"
+_ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*-?\s*(?:cr\.?|credits?)[\s-]+(?:of\s+)?(?:an?\s+)?electives?\b|"
                                   r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)
 
 

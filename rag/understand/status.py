@@ -287,6 +287,19 @@ def status_window(text: str, mentions: list[CodeMention], index: int, story: boo
     return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index, story))
 
 
+def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str, bool] | None:
+    """For a course inside a list with words on both sides ("finished A, B planned for next term"): the
+    head's window ("finished ABC 100"), the tail's ("ABC 100 planned for next term"), and whether the course
+    ends the list; None when the course is alone or the list has words on one side only."""
+    window = mention_window(text, mentions, index, story=False)  # the clause's own words, not what follows
+    for m in _LIST_RE.finditer(window):
+        if OTHER_MASK in m.group() and TARGET_MASK in m.group():
+            head, tail = window[:m.start()].strip(" ,"), window[m.end():].strip(" ,")
+            if _WORD_RE.search(head) and _WORD_RE.search(tail):
+                return f"{head} {TARGET_MASK}", f"{TARGET_MASK} {tail}", m.group().endswith(TARGET_MASK)
+    return None
+
+
 def _role_features(roles: list[str]) -> np.ndarray:
     out = np.zeros((len(roles), 3), dtype=np.float32)
     for row, role in enumerate(roles):
@@ -405,6 +418,10 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
     return model
 
 
+# the readings a side of a list may give its courses: what became of them, never a question or a doubt
+_SIDE_STATUSES = ("done", "not_done", "in_progress", "planned")
+
+
 class StatusReader:
     """Reads the status of every course mention in a question, in one batch of sentence vectors."""
 
@@ -419,12 +436,21 @@ class StatusReader:
         windows = [status_window(text, mentions, i) for i in range(len(mentions))]
         clauses = [status_window(text, mentions, i, story=False) for i in range(len(mentions))]
         longer = [i for i in range(len(mentions)) if clauses[i] != windows[i]]
-        texts = windows + [clauses[i] for i in longer]
-        roles = [m.role for m in mentions] + [mentions[i].role for i in longer]
+        sides = {i: found for i in range(len(mentions)) if (found := list_sides(text, mentions, i)) is not None}
+        texts = windows + [clauses[i] for i in longer] + [w for i in sides for w in sides[i][:2]]
+        roles = [m.role for m in mentions] + [mentions[i].role for i in longer] + [mentions[i].role for i in sides
+                                                                                  for _ in range(2)]
         read = [decide(self.model.labels, row)
                 for row in self.model.probabilities(features(np.asarray(self.encode(texts)), texts, roles))]
         statuses = read[:len(mentions)]
-        for i, alone in zip(longer, read[len(mentions):]):
+        split = read[len(mentions) + len(longer):]
+        for n, (i, (_, _, last)) in enumerate(sides.items()):
+            # "finished A, B planned for next term": when the words before the list and the words after it
+            # each read a status and the two disagree, the list is two reports, the last course's its own
+            head, tail = split[2 * n], split[2 * n + 1]
+            if head.label != tail.label and {head.label, tail.label} <= set(_SIDE_STATUSES):
+                statuses[i] = tail if last else head
+        for i, alone in zip(longer, read[len(mentions):len(mentions) + len(longer)]):
             # a story carried past the clause ("bailed on A halfway through last spring because it was way
             # too much ...") may blur a clause that is clear alone; the clause alone may only say "not done",
             # "under way" or "planned", never "done", so it can take a "Yes" away but not give one

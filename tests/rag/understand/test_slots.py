@@ -406,3 +406,15 @@ def test_a_permission_turned_down_is_no_permission():
     assert read_no_permission("The instructor turned down my permission request for ABC 452. Can I enrol?")
     assert not read_no_permission("The instructor gave me permission for ABC 452. Can I enrol?")
     assert not read_no_permission("I was refused entry last year but I have permission now. ABC 452?")
+
+
+@pytest.mark.parametrize("text, credits", [
+    ("done ABC 211 plus 6 elective credits. what's left?", 6.0),
+    ("finished ABC 211 plus a 4-credit elective; ABC 212 in progress. what's left?", 4.0),
+    ("3 credits of electives done", 3.0),
+    ("ABC 211 is a 4-credit course", 0.0),
+])
+def test_elective_credits_the_student_states_are_read_in_either_order(text, credits):
+    from rag.understand.slots import read_elective_credits
+
+    assert read_elective_credits(text) == credits

@@ -192,6 +192,16 @@ def test_a_list_of_courses_is_classified_as_one_course():
     assert st.status_window(text, mentions, 0) != st.status_window(text, mentions, 1)
 
 
+@pytest.mark.parametrize("text, labels", [
+    ("finished ABCD 501, ABCD 502 planned for next term. what's left before ABCD 503?", ["done", "planned"]),
+    ("done ABCD 200 and EFGH 211, and EFGH 371 is planned for next term. ABCD 452?", ["done", "done", "planned"]),
+    ("I took ABCD 110, ABCD 120 last year. can I take ABCD 210?", ["done", "done"]),
+])
+def test_a_list_with_a_status_on_each_side_that_disagree_is_two_reports(status_reader, text, labels):
+    mentions = read_mentions(text, SUBJECTS)
+    assert [s.label for s in status_reader.read(text, mentions)][:len(labels)] == labels
+
+
 def test_a_course_being_retaken_is_the_premise_of_what_follows_it():
     text = "retaking ABCD 110 this summer, could I register for EFGH 100 in september assuming I pass?"
     mentions = read_mentions(text, SUBJECTS)
