@@ -348,6 +348,16 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
 _MARK_RE = re.compile(r"\)?\s*[,;.!?]")
 
 
+_TITLE_BEFORE_CODE_RE = re.compile(r"(?<=\s)[A-Z][\w'&:,-]*(?:\s+(?:[A-Z0-9][\w'&:,-]*|of|to|and|in|the|for|an?|on|"
+                                   r"with|&|-))*\s*\($")  # a title's words: capitalised, or the small ones
+
+
+def _without_title(gap: str) -> str:
+    """The gap before a course named by its title ("..., passed Introduction to Widgets (WIDG 101)"), less the
+    title: its words are the course's name, not words told between the two courses."""
+    return _TITLE_BEFORE_CODE_RE.sub("", gap)
+
+
 def _post_cue_end(gap: str) -> int:
     """Where the first course's own status ends in the gap before the next course (past its mark), or 0."""
     if gap.lstrip().startswith((",", ";", ".", "!", "?")):
@@ -381,7 +391,7 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
         after = text[mentions[j].end:mentions[j].end + 40]
         post = NOT_DONE if _POST_NOT_RE.match(after) else DONE if _POST_DONE_RE.match(after) else ""
         nxt = mentions[j + 1] if j + 1 < len(mentions) else None
-        if post and nxt is not None and len(re.findall(r"[A-Za-z']+", text[mentions[j].end:nxt.start])) <= 3 \
+        if post and nxt is not None and len(re.findall(r"[A-Za-z']+", _without_title(text[mentions[j].end:nxt.start]))) <= 3 \
                 and not _post_cue_end(text[mentions[j].end:nxt.start]):
             post = ""  # "have A, dropped B": the cue reaches forward to B, not back to A
 
@@ -1029,9 +1039,12 @@ class CourseTitles:
                 continue
             before = list(_TITLE_WORD_RE.finditer(text[:m.start].lower()))
             after = list(_TITLE_WORD_RE.finditer(text.lower(), m.end))
-            for run in (_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end)):
+            for n, run in enumerate((_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end))):
                 for word in run:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
+                if run and n == 0 and text[m.start - 1:m.start] == "(" and text[m.end:m.end + 1] == ")":
+                    chars[m.start - 1] = chars[m.end] = " "  # "audited Intro to Widgets (WIDG 100)": its brackets
+                    # held only the code named after its title; left, they read as an aside ("audited (ABC 100)")
         return "".join(chars)
 
     def _describes_typed(self, run: list[tuple[str, int, int]], typed: list[tuple[str, int, int]], text: str) -> bool:

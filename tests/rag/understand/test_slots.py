@@ -173,6 +173,11 @@ def test_a_title_before_its_own_code_gives_way_to_the_code_for_the_classifier():
     assert titles.codes_for_titles("is the widget lab (WIDG 442) hard?") == "is the widget lab (WIDG 442) hard?"
 
 
+def test_a_cue_after_a_course_reaches_forward_past_the_title_of_the_next():
+    text = "I audited Introduction to Widgets (WIDG 100), passed Introduction to Canadian Widget Politics (WIDG 101) (B+)"
+    assert read_mentions(text, ["WIDG"])[0].role == ""  # "passed" is the next course's, not WIDG 100's
+
+
 def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
     from rag.understand.slots import CourseTitles
 
@@ -181,7 +186,9 @@ def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
     text = "I want Intro to Widget Analysis (WIDG 410). widget studies & action capstone WIDG 402 done"
     blanked = titles.blank_own_titles(text, read_mentions(text, ["WIDG"]))
     assert len(blanked) == len(text)
-    assert blanked.split() == ["I", "want", "(WIDG", "410).", "&", "WIDG", "402", "done"]
+    # the brackets that held only the code named after its title go with the title ("audited (ABC 100)" had
+    # read as an aside, not as the course audited)
+    assert blanked.split() == ["I", "want", "WIDG", "410", ".", "&", "WIDG", "402", "done"]
     # a joiner next to the code is the student's ("for"), so a title not right beside the code stays
     text = "I need integral widgetry for WIDG 101"
     assert titles.blank_own_titles(text, read_mentions(text, ["WIDG"])) == text
