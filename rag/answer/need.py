@@ -71,11 +71,14 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
             else:
                 need = required_course(tree, a)
                 gone = _ruled_out(q, asked) if q.asks_skip else []
+                if q.asks_skip and not gone and len(asked) == 1 and (q.standing or q.standing_below):
+                    gone = list(asked)  # "2nd-year; can I avoid A for B?" with B's other route a later standing
                 if need == NO and gone and _no_route_without(tree, gone, q):
                     # "haven't done C; can I skip A for B?" with B asking for one of A, C: no route is left,
                     # said once for all the courses left out
                     said = sorted(set(gone) - set(asked))
                     why = f", and you have said you have not done {', '.join(said)}" if said else ""
+                    why += f"; you said you are in year {q.standing}" if q.standing else ""
                     verdicts.append("yes")
                     lines.append(f"Yes: {c.code} has no route without {', '.join(gone)}: it requires "
                                  f"{describe(tree)}{why}. {ref}")

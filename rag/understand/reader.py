@@ -915,7 +915,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if len(codes) == 1 and not _EXCLUSION_WORD_RE.search(asking):  # one course's exclusions only when asked
         feasible = [(name, p) for name, p in feasible if name != "exclusion"]  # for by name (a second course
         # without an entry, "passed A; would B earn me credit too?", keeps the two-course reading)
-    feasible = _calendar_reading_first(feasible, courses, programs, asking, told, " ".join(told_only))
+    # the rules read the asking with each course named by its title written as its code, as the classifier does
+    # ("do I need Introduction to Widgets (WIDG 101) for B": a need of WIDG 101, the title's words between)
+    feasible = _calendar_reading_first(feasible, courses, programs, reader.titles.codes_for_titles(asking), told,
+                                       " ".join(told_only))
     if feasible and feasible[0][0] == "decline" and len(courses) > 1 and "eligibility" in [n for n, _ in feasible] \
             and plan_order(text, local) is not None:
         # "A in the fall then B in the spring - good?": courses planned in time order ask whether the order

@@ -73,6 +73,23 @@ def test_a_course_that_is_one_option_cannot_be_skipped_when_every_other_route_is
         assert a.text.count("has no route") == 1  # said once for all the courses left out
 
 
+@pytest.mark.parametrize("standing, verdict", [(2, "no"), (3, "yes"), (0, "yes")])
+def test_a_route_through_a_later_standing_is_no_route_for_a_student_who_told_an_earlier_year(standing, verdict):
+    from rag.answer.need import need_check
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    course = tiny_course("ABCD 341", prerequisite="All of ABCD 100, ABCD 101, ABCD 240. Or third-year standing or higher.")
+    facts = FactStore(courses={"ABCD 341": course}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 341", "ABCD 101"]), intent="need_check", target="ABCD 341",
+                 targets=["ABCD 341"], asked=["ABCD 101"], asks_skip=True, asks_direction=True, standing=standing)
+    a = need_check(q, facts)  # "2nd-year: do I need ABCD 101 for ABCD 341, or can I avoid it?"
+    assert a.verdict == verdict
+    if verdict == "no":
+        assert "you said you are in year 2" in a.text
+
+
 def test_with_no_word_for_the_direction_the_calendars_one_relation_between_two_courses_decides_it():
     from rag.answer.need import need_check
     from rag.index.facts import FactStore

@@ -306,6 +306,16 @@ def test_a_course_named_by_its_title_is_read_as_its_code(embedder):
     assert understand("is the seminar ABCD 310 hard?", reader).entities.courses == ["ABCD 310"]
 
 
+def test_a_need_asked_of_a_course_named_by_its_title_is_read_as_if_its_code_were_typed(embedder):
+    titles = {"ABCD 110": "Introduction to Widgets", "ABCD 120": "Currents of Widget Thought",
+              "ABCD 210": "Introduction to Canadian Widget Politics"}
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles=titles)
+    q = understand("2nd-yr student with Introduction to Widgets and Currents of Widget Thought. Do I actually need "
+                   "Introduction to Canadian Widget Politics for abcd 410, or can I avoid it?", reader)
+    assert q.intent == "need_check" and q.target == "ABCD 410" and q.asked == ["ABCD 210"]
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]
