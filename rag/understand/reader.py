@@ -385,6 +385,7 @@ def _credit_group(text: str) -> str:
         return ""
     group = _GROUP_AFTER_RE.match(text, m.end())
     return group.group(1).strip() if group else ""
+_RESTATEMENT_RE = re.compile("|".join(_NEED_WORDS["restatement"]), re.IGNORECASE)
 _CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
     encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
 _CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").read_text(encoding="utf-8"))
@@ -669,8 +670,8 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
     parts: list[str] = []
     pending = ""
     for piece in pieces:
-        if parts and _FOLLOW_UP_RE.fullmatch(piece):  # "list them", "thanks", "pls": not a question of its own
-            parts[-1] = f"{parts[-1]} {piece}"
+        if parts and (_FOLLOW_UP_RE.fullmatch(piece) or _RESTATEMENT_RE.match(piece)):
+            parts[-1] = f"{parts[-1]} {piece}"  # "list them", "thanks"; "In other words, ...": no question of its own
             continue
         names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
         states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \

@@ -163,6 +163,13 @@ def test_history_statement_stays_with_the_question_after_it():
     assert split_parts("what is ABCD 110? and what is ABCD 210?") == ["what is ABCD 110?", "and what is ABCD 210?"]
 
 
+def test_a_question_said_again_in_other_words_is_one_question_whose_skip_words_count(reader):
+    text = "Is ABCD 110 really necessary for ABCD 210? In other words, is it possible to do it without that course?"
+    assert len(split_parts(text)) == 1
+    q = understand(text, reader)
+    assert q.intent == "need_check" and q.asks_skip and q.target == "ABCD 210"  # "No, it cannot be skipped"
+
+
 @pytest.mark.parametrize("text, parts", [
     # "total" asks only for an amount; before any other word it tells who is asking
     ("total newbie in widgets. if I take ABCD 110 then ABCD 120, credit for both?", 1),
