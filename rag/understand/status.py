@@ -702,7 +702,7 @@ def supposed_after_the_question(text: str, mentions: list[CodeMention], index: i
     even where the classifier was torn between under way, planned and not done. With two such courses it is
     nobody's."""
     m = mentions[index]
-    asked = [o for o in mentions if o.role == TARGET and o.code != m.code]
+    asked = [o for o, st in zip(mentions, statuses) if (o.role == TARGET or st.label == "asked") and o.code != m.code]
     pending = {o.code for o, st in zip(mentions, statuses)
                if o.role != TARGET and o.code != m.code and (st.label in _UNDER_WAY or st.best in _UNDER_WAY)}
     if not asked or pending:
@@ -1111,7 +1111,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
-                                 or _supposed_again(text, mentions, i)) \
+                                 or _supposed_again(text, mentions, i)
+                                 or supposed_after_the_question(text, mentions, i, statuses)) \
             and not (s.label == "in_progress" and not _COMPLETION_RE.search(text)) \
             and not asked_before_it(text, mentions, i)  # "if A is still running"; "A next year ... B this year?"
         if not premise and m.role == "" and (under_way or (s.label in ("not_done", UNCLEAR) and s.best in _UNDER_WAY)):

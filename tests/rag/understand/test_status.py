@@ -311,6 +311,17 @@ def test_a_pass_supposed_after_the_question_is_of_the_one_course_under_way(text,
     assert mentions[0].assumed == premise
 
 
+@pytest.mark.parametrize("text, premise", [
+    # told "in progress" in words the patterns know, the course asked named with no word of asking
+    ("ABCD 110 is in progress this term and EFGH 100 would be in January. OK, assuming a passing grade?", True),
+    ("ABCD 110 is in progress this term and EFGH 100 would be in January. OK?", False),
+])
+def test_a_pass_supposed_at_the_end_is_of_a_course_told_in_progress_too(text, premise):
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("in_progress", 0.99, best="in_progress"), st.Status("asked", 0.73)])
+    assert mentions[0].role == "not completed" and mentions[0].assumed == premise
+
+
 def test_a_course_under_way_is_the_premise_where_a_later_mention_supposes_it_completed():
     text = "ABCD 110 ends for me in April. If ABCD 110 goes fine, is EFGH 100 open in September?"
     mentions = read_mentions(text, SUBJECTS)
