@@ -294,8 +294,9 @@ def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str,
     window = mention_window(text, mentions, index, story=False)  # the clause's own words, not what follows
     for m in _LIST_RE.finditer(window):
         if OTHER_MASK in m.group() and TARGET_MASK in m.group():
-            head, tail = window[:m.start()].strip(" ,"), window[m.end():].strip(" ,")
-            if _WORD_RE.search(head) and _WORD_RE.search(tail):
+            head, tail = window[:m.start()].strip(" ,"), window[m.end():]
+            if _WORD_RE.search(head) and _WORD_RE.search(tail) and not tail.lstrip().startswith((",", ";", "(")):
+                # (", my first courses ever", "(both B range)": an aside about the whole list, not the last's own)
                 return f"{head} {TARGET_MASK}", f"{TARGET_MASK} {tail}", m.group().endswith(TARGET_MASK)
     return None
 
@@ -418,7 +419,7 @@ def load_or_train(encode: Encoder, model_id: str, cache_dir: Path | None = None,
     return model
 
 
-# the readings a side of a list may give its courses: what became of them, never a question or a doubt
+# the readings a list's head may give its courses: what became of them, never a question or a doubt
 _SIDE_STATUSES = ("done", "not_done", "in_progress", "planned")
 
 
@@ -448,7 +449,8 @@ class StatusReader:
             # "finished A, B planned for next term": when the words before the list and the words after it
             # each read a status and the two disagree, the list is two reports, the last course's its own
             head, tail = split[2 * n], split[2 * n + 1]
-            if head.label != tail.label and {head.label, tail.label} <= set(_SIDE_STATUSES):
+            if head.label != tail.label and head.label in _SIDE_STATUSES and tail.label in _NOT_COMPLETED:
+                # (a tail read "done" makes nobody done: "failed A, B I passed" keeps the list's one reading)
                 statuses[i] = tail if last else head
         for i, alone in zip(longer, read[len(mentions):len(mentions) + len(longer)]):
             # a story carried past the clause ("bailed on A halfway through last spring because it was way

@@ -196,10 +196,14 @@ def test_a_list_of_courses_is_classified_as_one_course():
     ("finished ABCD 501, ABCD 502 planned for next term. what's left before ABCD 503?", ["done", "planned"]),
     ("done ABCD 200 and EFGH 211, and EFGH 371 is planned for next term. ABCD 452?", ["done", "done", "planned"]),
     ("I took ABCD 110, ABCD 120 last year. can I take ABCD 210?", ["done", "done"]),
+    # an aside after a comma speaks of the whole list, and a tail read "done" makes nobody done
+    ("Right now my courses include ABCD 101 and ABCD 102, my first econ courses ever. Can I add ABCD 335?",
+     [("in_progress", "unclear"), ("in_progress", "unclear")]),
 ])
 def test_a_list_with_a_status_on_each_side_that_disagree_is_two_reports(status_reader, text, labels):
     mentions = read_mentions(text, SUBJECTS)
-    assert [s.label for s in status_reader.read(text, mentions)][:len(labels)] == labels
+    read = [s.label for s in status_reader.read(text, mentions)][:len(labels)]
+    assert all(got in (want if isinstance(want, tuple) else (want,)) for got, want in zip(read, labels))
 
 
 def test_a_course_being_retaken_is_the_premise_of_what_follows_it():
