@@ -17,6 +17,7 @@ from rag.answer.agent import decompose, round_robin_merge
 from rag.answer.changes import EditionPair, answer_change
 from rag.answer.extractive import extractive_answer
 from rag.answer.course_lookup import topic_level
+from rag.answer.fact_sources import codes_of
 from rag.answer.facts import FactAnswer, answer_from_facts
 from rag.answer.guard import CITATION_RE, check_grounding
 from rag.answer.llm import LocalLLM
@@ -141,11 +142,13 @@ class Answerer:
         self.embedder = embedder or load_embedder(settings)
         self.retriever = Retriever(self.index, self.embedder, settings.rrf_k, settings.year_level_window)
         self.tokenizer = self.index.bm25.tokenizer
-        titles = {c.code: c.title for c in self.index.facts.courses.values()} if self.index.facts else {}
+        courses = self.index.facts.courses.values() if self.index.facts else []
+        titles = {c.code: c.title for c in courses}
+        named_by = {c.code: set(codes_of(c.prerequisite_tree)) | set(codes_of(c.corequisite_tree)) for c in courses}
         self._pair: EditionPair | None = None  # the earlier edition, opened at the first change question
         self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
                              cache_dir=settings.classifier_cache_dir, course_titles=titles,
-                             batch_encode=self.embedder.encode_clauses)
+                             batch_encode=self.embedder.encode_clauses, named_by=named_by)
 
     # -- the pipeline -----------------------------------------------------------------------------
     def ask(self, request: AskRequest | str) -> Answer:

@@ -634,12 +634,13 @@ class Reader:
 
     def __init__(self, finder: EntityFinder, encode: Encoder | None = None, model_id: str = "",
                  cache_dir: Path | None = None, course_titles: dict[str, str] | None = None,
-                 batch_encode: Encoder | None = None) -> None:
-        """``course_titles``: code -> title, so a course named by its title is read as its code;
+                 batch_encode: Encoder | None = None, named_by: dict[str, set[str]] | None = None) -> None:
+        """``course_titles``: code -> title, so a course named by its title is read as its code (``named_by``,
+        course -> the courses its requirements name, settles a title several courses share);
         ``batch_encode``: the same vectors as ``encode``, faster for several texts at once (course mentions)."""
         self.finder = finder
         self.programs = ProgramFinder([t for t, _ in finder.programs])
-        self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
+        self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs}, named_by)
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
         # what changed between editions: its own classifier, asked only where the words speak of change
         self.change_classifier = (IntentClassifier(encode, model_id, cache_dir, CHANGE_EXAMPLES, "change")
@@ -756,6 +757,9 @@ def understand(text: str, reader: Reader) -> Question:
     mentions = read_mentions(text, reader.subjects)
     status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
     settle_statuses(status_text, mentions, reader.status.read(status_text, mentions) if reader.status else None)
+    for m in mentions:  # a title other courses share names no course clearly done: the status stays unclear
+        if m.role == DONE and reader.titles.shared_title_before(text, m.start):
+            m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions))
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions)

@@ -1009,7 +1009,11 @@ class CourseTitles:
     the same subject: alone, a word like "poetry" or "finance" names a topic more often than a course.
     """
 
-    def __init__(self, titles: dict[str, str], exclude: set[str] = frozenset()) -> None:
+    def __init__(self, titles: dict[str, str], exclude: set[str] = frozenset(),
+                 named_by: dict[str, set[str]] | None = None) -> None:
+        """``named_by``: course -> the courses its requirements name, which settles a title several courses
+        share when the question types a course that names one of them."""
+        self.named_by = named_by or {}
         whole: dict[tuple[str, ...], list[str]] = {}
         tails: dict[tuple[str, ...], list[str]] = {}
         for code, title in titles.items():
@@ -1023,6 +1027,9 @@ class CourseTitles:
         self.codes = {key: codes[0] for key, codes in tails.items() if len(codes) == 1 and key not in whole}
         self.codes.update({key: codes[0] for key, codes in whole.items() if len(codes) == 1})
         self.codes = {key: code for key, code in self.codes.items() if key not in skip}
+        # "Managerial Economics" is COMM 295, FRE 295 and two graduate courses: which one is meant is read
+        # from the course the question types, when its requirement names exactly one of them
+        self.shared = {key: codes for key, codes in whole.items() if len(codes) > 1 and key not in skip}
         self.words_of = {code: set(_TITLE_WORD_RE.findall(title.lower())) for code, title in titles.items()}
 
     def blank_own_titles(self, text: str, mentions: list[CodeMention]) -> str:
@@ -1063,7 +1070,7 @@ class CourseTitles:
     def name_courses(self, text: str, subjects: list[str], keep: list[tuple[int, int]] = ()) -> str:
         """``text`` with the code written after each course title it names (unless the code is there), except
         inside the ``keep`` spans (program titles written out)."""
-        if not self.codes:
+        if not self.codes and not self.shared:
             return text
         typed = find_codes(text, subjects)
         present = {code for code, _, _ in typed}
@@ -1072,7 +1079,8 @@ class CourseTitles:
         i = 0
         while i < len(words):
             for n in range(min(_MAX_TITLE_WORDS, len(words) - i), 0, -1):
-                code = self.codes.get(tuple(w for w, _, _ in words[i:i + n]))
+                key = tuple(w for w, _, _ in words[i:i + n])
+                code = self.codes.get(key) or self._named_by_typed(key, present)
                 if code is None:
                     continue
                 if code in present:  # a typed code followed by its own long title: the title is that course's,
@@ -1098,6 +1106,19 @@ class CourseTitles:
         for end, code in reversed(inserts):
             text = text[:end] + code + text[end:]
         return text
+
+    def shared_title_before(self, text: str, at: int) -> bool:
+        """Whether the code at ``at`` was written after a title other courses share ("Managerial Economics
+        (COMM 295)"): which course the student took is then not clearly said."""
+        if not text[:at].endswith("("):
+            return False
+        words = _TITLE_WORD_RE.findall(text[:at - 1].lower())
+        return any(tuple(words[-n:]) in self.shared for n in range(1, min(_MAX_TITLE_WORDS, len(words)) + 1))
+
+    def _named_by_typed(self, key: tuple[str, ...], typed: set[str]) -> str | None:
+        """The one course of a shared title that a typed course's requirement names, else None."""
+        named = {code for code in self.shared.get(key, []) if any(code in self.named_by.get(t, ()) for t in typed)}
+        return named.pop() if len(named) == 1 else None
 
     def codes_for_titles(self, text: str) -> str:
         """``text`` with each course title that stands right before its own code in brackets dropped: "what's

@@ -178,6 +178,18 @@ def test_a_cue_after_a_course_reaches_forward_past_the_title_of_the_next():
     assert read_mentions(text, ["WIDG"])[0].role == ""  # "passed" is the next course's, not WIDG 100's
 
 
+def test_a_title_several_courses_share_is_the_one_the_typed_courses_requirement_names():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 295": "Managerial Widgetry", "GIZM 295": "Managerial Widgetry", "WIDG 442": "Trade"},
+                          named_by={"WIDG 442": {"WIDG 301", "WIDG 295"}})
+    named = titles.name_courses("I passed Managerial Widgetry. can I take WIDG 442?", ["WIDG", "GIZM"])
+    assert named == "I passed Managerial Widgetry (WIDG 295). can I take WIDG 442?"
+    assert titles.shared_title_before(named, named.index("WIDG 295"))  # not clearly the one taken
+    alone = "I passed Managerial Widgetry. anything open?"  # no typed course to settle it: left as words
+    assert titles.name_courses(alone, ["WIDG", "GIZM"]) == alone
+
+
 def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
     from rag.understand.slots import CourseTitles
 
