@@ -32,7 +32,7 @@ from rag.understand import need_polarity
 from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
                                    puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
-from rag.understand.slots import (BACK_NEGATION_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
+from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
                                   read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
@@ -674,7 +674,9 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
         if parts and (_FOLLOW_UP_RE.fullmatch(piece) or _RESTATEMENT_RE.match(piece)):
             parts[-1] = f"{parts[-1]} {piece}"  # "list them", "thanks"; "In other words, ...": no question of its own
             continue
-        names_a_facet = any(p.search(piece) for _, p in FACETS) and not _HISTORY_START_RE.match(piece)
+        # ("plus 6 elective credits." tells credits had, asks none)
+        names_a_facet = any(p.search(ELECTIVE_CREDITS_RE.sub(" ", piece)) for _, p in FACETS) \
+            and not _HISTORY_START_RE.match(piece)
         states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \
             or (tells_history is not None and tells_history(piece)) \
             or (piece.rstrip()[-1:] in ".!" and _VERB_START_RE.match(piece) is not None)  # "(and) still waiting."
@@ -756,6 +758,8 @@ def understand(text: str, reader: Reader) -> Question:
     text = reader.titles.name_courses(text, reader.subjects, reader.programs.spans(text))
     mentions = read_mentions(text, reader.subjects)
     status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
+    # nor do the elective credits had ("in A now, plus 6 elective credits": A's clause is "in A now")
+    status_text = ELECTIVE_CREDITS_RE.sub(lambda m: " " * len(m.group()), status_text)
     settle_statuses(status_text, mentions, reader.status.read(status_text, mentions) if reader.status else None)
     for m in mentions:  # a title other courses share names no course clearly done: the status stays unclear
         if m.role == DONE and reader.titles.shared_title_before(text, m.start):
@@ -906,7 +910,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if asking != asked:  # "finished Enriched Physics 1 (PHYS 106). where can that take me?": no subject asked
         subjects = q.subjects = read_subjects(_HIGH_SCHOOL_COURSE_RE.sub(" ", _without_codes(asking, local, text)),
                                               reader.subjects)
-    scores = reader.classifier.scores([reader.titles.codes_for_titles(asked)], reader.subjects)[0] \
+    # (the elective credits a student has, "plus 6 elective credits", are history: their word asks no credits)
+    scores = reader.classifier.scores([reader.titles.codes_for_titles(ELECTIVE_CREDITS_RE.sub(" ", asked))],
+                                      reader.subjects)[0] \
         if reader.classifier else {"none": 1.0}
     planning = _planning_possible(part, local, history if history is not None else local, scores)
     feasible = [(name, p) for name, p in sorted(scores.items(), key=lambda kv: -kv[1])
@@ -941,6 +947,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
     feasible = _from_nothing_first(feasible, planning, told, part)
+    if feasible and feasible[0][0] == "chain" and "program_left" in planning and named_programs \
+            and _YEAR_OF_STUDY_RE.search(part) and not any(m.status == "asked" or m.role == TARGET for m in local):
+        # "Biochem 3rd year: A done, in B now. what's still left this year?": no course is asked about (the one
+        # under way is history on its way), and a program's year is named: that year's rest, not B's chain
+        feasible = _put_first(feasible, "program_left")
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
         feasible = [change] + [f for f in feasible if f[0] != change[0]]
@@ -1044,6 +1055,10 @@ def _with_subject_names(groups: list[str]) -> list[str]:
     "creative writing"), since restrictions name programs in words ("Restricted to Majors in Creative Writing")."""
     names = _SUBJECT_FULL_NAMES
     return list(dict.fromkeys(groups + [names[g.upper()] for g in groups if g.upper() in names and g.isupper()]))
+
+
+_YEAR_OF_STUDY_RE = re.compile(r"\b(?:this|the|my|that|current|final|last)\s+year\b|\b(?:first|second|third|fourth|"
+                               r"fifth|[1-5](?:st|nd|rd|th))[\s-]*(?:year|yr)\b|\b(?:year|yr)\s*[1-5]\b", re.IGNORECASE)
 
 
 def _from_nothing_first(feasible: list[tuple[str, float]], planning: set[str], told: bool,

@@ -625,7 +625,7 @@ def read_closed_history(text: str) -> bool:
     return _CLOSED_HISTORY_RE.search(text) is not None
 
 # credits of electives the student says they have: "plus 9 credits in electives", "6 credits of electives done"
-_ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*-?\s*(?:cr\.?|credits?)[\s-]+(?:of\s+)?(?:an?\s+)?electives?\b|"
+ELECTIVE_CREDITS_RE = re.compile(r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s*-?\s*(?:cr\.?|credits?)[\s-]+(?:of\s+)?(?:an?\s+)?electives?\b|"
                                   r"(?<![\w.])(\d{1,2}(?:\.\d)?)\s+electives?\s+(?:cr\.?|credits?)\b", re.IGNORECASE)
 
 
@@ -646,7 +646,7 @@ def read_credits_asked(text: str) -> float:
 
 def read_elective_credits(text: str) -> float:
     """The elective credits the student states they have, 0 when none are stated."""
-    return sum(float(a or b) for a, b in _ELECTIVE_CREDITS_RE.findall(text))
+    return sum(float(a or b) for a, b in ELECTIVE_CREDITS_RE.findall(text))
 
 
 def read_year_asked(text: str) -> int:

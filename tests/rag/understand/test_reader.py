@@ -331,6 +331,14 @@ def test_a_course_named_by_a_title_others_share_is_never_clearly_done(embedder):
     assert q.target == "ABCD 310" and "ABCD 210" in q.unclear and "ABCD 210" not in q.completed
 
 
+def test_elective_credits_told_ask_no_credits_and_a_course_under_way_is_no_course_asked(reader):
+    text = "Applied Widgets 3rd year: ABCD 110 and ABCD 120 done, in ABCD 310 now, plus 6 elective credits. " \
+           "what's still left this year?"
+    assert len(split_parts(text)) == 1  # "plus 6 elective credits." is history, not a question of credits
+    q = understand(text, reader)
+    assert q.intent == "program_left" and q.elective_credits == 6 and "ABCD 310" in q.not_completed
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]
