@@ -324,6 +324,9 @@ COMPARISON_RE = re.compile(
     r"\b(compare|comparison|versus|vs\.?|difference|differ|different from|both|either|same as|"
     r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
 MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
+# a word that compares two courses ("both" and "either" name a pair, not a comparison: "both planned")
+_COMPARE_WORD_RE = re.compile(r"\b(?:compare|comparison|versus|vs\.?|difference|differ|different from|same as|"
+                              r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
 # asked so that "yes" means excluded ("are they excluded?", "does A block credit for B?")
@@ -940,9 +943,15 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "failed A - B open?": once a course's status is told, "open" asks whether B admits the
         # student, not whether seats are left (a word of seats or timetables keeps the decline)
         feasible = _put_first(feasible, "eligibility")
-    rest_asked = PLANNING_CUE_RES["rest"].search(part) is not None  # "anything else before C": the rest, at any rank
+    rest = PLANNING_CUE_RES["rest"].search(part)  # "anything else before C": the rest, at any rank
+    rest_asked = rest is not None
+    # "what else stands before C", "what's left between me and C": a course not done named after the word of
+    # the rest is the one to reach, however near a comparison or what-opens question the vector sits
+    reach = rest_asked and not (_COMPARE_WORD_RE.search(part) or _OPENS_RE.search(part)) \
+        and any(m.start > rest.end() and m.role != DONE for m in local)  # ("what else does A open up": what A opens)
     if told and "chain" in planning and ("chain" in [name for name, _ in feasible[:3]] or rest_asked) \
-            and feasible[0][0] in (("prereq_of", "eligibility") if rest_asked else ("prereq_of",)):
+            and feasible[0][0] in (("prereq_of", "eligibility") + (("compare", "unlocks", "describe") if reach else ())
+                                   if rest_asked else ("prereq_of",)):
         # "took A, in B now. still missing what before C": with a history told, a chain word and no yes/no
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")

@@ -592,6 +592,11 @@ def test_a_supposed_course_asked_as_enough_is_a_premise_not_a_course_done(reader
     ("I failed ABCD 310 last term. what does ABCD 310 lead to once I pass it?", "unlocks"),
     # starting fresh, or courses asked in order: the whole way
     ("what do i need to take, in order, to get into ABCD 410? starting fresh", "chain"),
+    ("i have literally no widgetry at ubc. what would i need to take before ABCD 410?", "chain"),
+    # the rest asked of a course named after it, with a history told: the rest of the way to it
+    ("ABCD 110 is done, EFGH 100 and EFGH 200 are both planned for next year. what else stands before ABCD 410?",
+     "chain"),
+    ("ABCD 110 finished, currently in ABCD 120. whats left between me and ABCD 410?", "chain"),
 ])
 def test_the_words_that_decide_a_reading_over_the_classifier(reader, text, intent):
     assert understand(text, reader).intent == intent
