@@ -763,9 +763,11 @@ def understand(text: str, reader: Reader) -> Question:
     status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
     # nor do the elective credits had ("in A now, plus 6 elective credits": A's clause is "in A now")
     status_text = ELECTIVE_CREDITS_RE.sub(lambda m: " " * len(m.group()), status_text)
+    if status_text != text:  # the cue words read again without the titles between them ("I have Principles of
+        mentions = read_mentions(status_text, reader.subjects)  # Micro (A) and Principles of Macro (B)": a list)
     settle_statuses(status_text, mentions, reader.status.read(status_text, mentions) if reader.status else None)
     for m in mentions:  # a title other courses share names no course clearly done: the status stays unclear
-        if m.role == DONE and reader.titles.shared_title_before(text, m.start):
+        if m.role == DONE and reader.titles.shared_title_before(text, m.start, {o.code for o in mentions}):
             m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions))
     whole = _read_part(text, text, mentions, reader)

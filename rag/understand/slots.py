@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rag.index.codes import find_codes
-from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, FACULTIES, ORDINALS, SPELLINGS, SUBJECT_NAMES
+from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, FACULTIES, ORDINALS, SPELLINGS, SUBJECT_NAMES, TITLE_SHORT_FORMS
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
 NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A", "A at Langara", no transfer word
@@ -991,6 +991,15 @@ def _title_run(words, own: set[str], text: str, edge: int) -> list[re.Match]:
     return run if sum(m.group(0) not in _TITLE_JOINERS for m in run) >= 2 else []
 
 
+def _short(word: str) -> str:
+    """A title word as students write it short ("introduction" -> "intro"): titles and questions alike."""
+    return TITLE_SHORT_FORMS.get(word, word)
+
+
+def _title_key(words: list[str]) -> tuple[str, ...]:
+    return tuple(_short(w) for w in words)
+
+
 def _title_names(title: str) -> list[str]:
     """A title and what a student would say of it: the part after the colon of "Widget Studies: Gizmo Level
     II", and a title without its leading article ("Athenians and their Empire" for "The Athenians ...")."""
@@ -1018,11 +1027,11 @@ class CourseTitles:
         tails: dict[tuple[str, ...], list[str]] = {}
         for code, title in titles.items():
             for n, name in enumerate(_title_names(title)):
-                key = tuple(_TITLE_WORD_RE.findall(name.lower()))
+                key = _title_key(_TITLE_WORD_RE.findall(name.lower()))
                 if 1 <= len(key) <= _MAX_TITLE_WORDS and len(" ".join(key)) >= (10 if len(key) > 1 else 8):
                     (tails if n else whole).setdefault(key, []).append(code)
-        skip = {tuple(_TITLE_WORD_RE.findall(x.lower())) for x in exclude} | {
-            tuple(_TITLE_WORD_RE.findall(name)) for name in SUBJECT_NAMES}
+        skip = {_title_key(_TITLE_WORD_RE.findall(x.lower())) for x in exclude} | {
+            _title_key(_TITLE_WORD_RE.findall(name)) for name in SUBJECT_NAMES}
         # a whole title wins over the tail of another ("Print Media" is VISA 250, not "Art in Japan: Print Media")
         self.codes = {key: codes[0] for key, codes in tails.items() if len(codes) == 1 and key not in whole}
         self.codes.update({key: codes[0] for key, codes in whole.items() if len(codes) == 1})
@@ -1074,7 +1083,7 @@ class CourseTitles:
             return text
         typed = find_codes(text, subjects)
         present = {code for code, _, _ in typed}
-        words = [(m.group(0), m.start(), m.end()) for m in _TITLE_WORD_RE.finditer(text.lower())]
+        words = [(_short(m.group(0)), m.start(), m.end()) for m in _TITLE_WORD_RE.finditer(text.lower())]
         inserts: list[tuple[int, str]] = []
         i = 0
         while i < len(words):
@@ -1107,27 +1116,35 @@ class CourseTitles:
             text = text[:end] + code + text[end:]
         return text
 
-    def shared_title_before(self, text: str, at: int) -> bool:
+    def shared_title_before(self, text: str, at: int, typed: set[str]) -> bool:
         """Whether the code at ``at`` was written after a title other courses share ("Managerial Economics
-        (COMM 295)"): which course the student took is then not clearly said."""
+        (COMM 295)") that the ``typed`` courses' requirements do not all name: which course the student took
+        is then not clearly said, and it matters ("Principles of Macroeconomics", ECON 102 or ECON 311, both
+        options of the course asked, is clear enough for it)."""
         if not text[:at].endswith("("):
             return False
-        words = _TITLE_WORD_RE.findall(text[:at - 1].lower())
-        return any(tuple(words[-n:]) in self.shared for n in range(1, min(_MAX_TITLE_WORDS, len(words)) + 1))
+        words = list(_title_key(_TITLE_WORD_RE.findall(text[:at - 1].lower())))
+        keys = [tuple(words[-n:]) for n in range(1, min(_MAX_TITLE_WORDS, len(words)) + 1)]
+        return any(key in self.shared and not all(self._named(code, typed) for code in self.shared[key]) for key in keys)
+
+    def _named(self, code: str, typed: set[str]) -> bool:
+        return any(code in self.named_by.get(t, ()) for t in typed)
 
     def _named_by_typed(self, key: tuple[str, ...], typed: set[str]) -> str | None:
-        """The one course of a shared title that a typed course's requirement names, else None."""
-        named = {code for code in self.shared.get(key, []) if any(code in self.named_by.get(t, ()) for t in typed)}
-        return named.pop() if len(named) == 1 else None
+        """The course of a shared title that a typed course's requirement names (the first, if it names several),
+        else None."""
+        named = sorted(code for code in self.shared.get(key, []) if self._named(code, typed))
+        return named[0] if named else None
 
     def codes_for_titles(self, text: str) -> str:
         """``text`` with each course title that stands right before its own code in brackets dropped: "what's
         left before Widget Casework I (WIDG 442)" reads as "what's left before WIDG 442". For the
         intent classifier, whose sentence vector a title's topic words pull towards a topic question."""
         for found in reversed(list(re.finditer(r"\s*\((?P<code>[A-Z]{2,5} \d{3}[A-Z]?)\)", text))):
-            words = [(m.group(0), m.start()) for m in _TITLE_WORD_RE.finditer(text[:found.start()].lower())]
+            words = [(_short(m.group(0)), m.start()) for m in _TITLE_WORD_RE.finditer(text[:found.start()].lower())]
             for n in range(min(_MAX_TITLE_WORDS, len(words)), 0, -1):
-                if self.codes.get(tuple(w for w, _ in words[-n:])) == found["code"]:
+                key = tuple(w for w, _ in words[-n:])
+                if self.codes.get(key) == found["code"] or found["code"] in self.shared.get(key, ()):
                     text = text[:words[-n][1]] + found["code"] + text[found.end():]
                     break
         return text

@@ -339,6 +339,14 @@ def test_elective_credits_told_ask_no_credits_and_a_course_under_way_is_no_cours
     assert q.intent == "program_left" and q.elective_credits == 6 and "ABCD 310" in q.not_completed
 
 
+def test_a_cue_before_a_list_of_titled_courses_reaches_every_course_in_it(embedder):
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles={"ABCD 110": "Principles of Widget Statics", "ABCD 120": "Principles of Widget Flow"})
+    q = understand("I have Principles of Widget Statics and Principles of Widget Flow. Is that enough for ABCD 310?",
+                   reader)
+    assert q.completed == ["ABCD 110", "ABCD 120"]  # "I have" is said of both, the titles between them
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]

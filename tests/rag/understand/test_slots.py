@@ -185,9 +185,27 @@ def test_a_title_several_courses_share_is_the_one_the_typed_courses_requirement_
                           named_by={"WIDG 442": {"WIDG 301", "WIDG 295"}})
     named = titles.name_courses("I passed Managerial Widgetry. can I take WIDG 442?", ["WIDG", "GIZM"])
     assert named == "I passed Managerial Widgetry (WIDG 295). can I take WIDG 442?"
-    assert titles.shared_title_before(named, named.index("WIDG 295"))  # not clearly the one taken
+    assert titles.shared_title_before(named, named.index("WIDG 295"), {"WIDG 442"})  # not clearly the one taken
     alone = "I passed Managerial Widgetry. anything open?"  # no typed course to settle it: left as words
     assert titles.name_courses(alone, ["WIDG", "GIZM"]) == alone
+
+
+def test_a_title_is_matched_through_the_short_forms_students_write():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 100": "Introduction to Widget Politics", "WIDG 210": "Widget Laboratory Methods"})
+    assert titles.name_courses("wrapped up intro to widget politics and widget lab methods", ["WIDG"]) == \
+        "wrapped up intro to widget politics (WIDG 100) and widget lab methods (WIDG 210)"
+
+
+def test_a_shared_title_whose_courses_the_typed_course_all_names_is_clear_for_it():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 102": "Principles of Widgetry", "WIDG 311": "Principles of Widgetry"},
+                          named_by={"WIDG 350": {"WIDG 101", "WIDG 102", "WIDG 311"}})
+    named = titles.name_courses("I have Principles of Widgetry. Enough for WIDG 350?", ["WIDG"])
+    assert named == "I have Principles of Widgetry (WIDG 102). Enough for WIDG 350?"  # the first it names
+    assert not titles.shared_title_before(named, named.index("WIDG 102"), {"WIDG 350"})
 
 
 def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
