@@ -221,7 +221,8 @@ _NEEDS_COURSE_RE = re.compile(r"\b(?:need|needs|require|requires)\s+(?:to\s+(?:h
                               r"finished|complete|completed|pass|passed)\s+)?(?:the\s+|a\s+)?"
                               r"(?:(?!(?:for|before|into|to|in|of)\b)[\w'-]+\s+){0,6}?\(?[A-Z]{2,5}[ _-]?\d{3}",
                               re.IGNORECASE)
-_IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b(?:\s+\w+){0,3}?\s+"
+_IS_REQUIRED_RE = re.compile(r"\b(?:is|are)\s+(?:the\s+(?:\w+\s+){0,2}?(?:course|class)\s+)?[A-Za-z]{2,5} ?\d{3}[A-Za-z]?\b"
+                             r"(?:\s+\w+){0,3}?\s+"
                              r"(?:required|needed|necessary|mandatory|compulsory|obligatory|essential|a must|"
                              r"a pre-?req\w*|a prerequisite|(?:an?\s+)?(?:\w+\s+)?(?:requirement|pre-?req\w*|prerequisite))\b",
                              re.IGNORECASE)
@@ -1363,7 +1364,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
             and "need_check" in names and needs and not _states_history(part[:needs.start()]) \
             and not _SUFFICES_RE.search(part) and not off_calendar:
         return first("need_check")  # "need A for B? yes or no": whether B needs A, not a history of A
-    if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course"):
+    if len(courses) >= 2 and top in ("prereq_of", "coreq_of", "describe", "program_course", "reverse_prereq"):
         if "need_check" in names and _IS_REQUIRED_RE.search(part):
             return first("need_check")
         if "eligibility" in names and _SUFFICES_RE.search(part) and not _suffices_for_program(part):
@@ -1796,7 +1797,7 @@ def _planned_tail(local: list[CodeMention], text: str) -> CodeMention | None:
 
 
 # "does B have A as a prereq", "do I have A as a pre-req to B": the course between is the one asked about
-_HAS_AS_PREREQ_RE = re.compile(r"\b(?:ha(?:ve|s)|lists?|includes?|names?|counts?)\s+(?P<asked>.{3,24}?)\s+as\s+(?:a|an|one of (?:its|the)|its|the)\s+pre",
+_HAS_AS_PREREQ_RE = re.compile(r"\b(?:ha(?:ve|s)|lists?|includes?|names?|counts?)\s+(?P<asked>[^.?!]{3,24}?|[^.?!]{3,70}?\([A-Z]{2,5} \d{3}[A-Z]?\))\s+as\s+(?:a|an|one of (?:its|the)|its|the)\s+pre",
                                re.IGNORECASE)
 _TOWARD_GOAL_RE = re.compile(r"\s*(?:(?:straight|right|directly)\s+)?(?:for|to|into|towards?|before|on (?:the|my) way (?:to|into)|if)\b",
                              re.IGNORECASE)

@@ -949,7 +949,7 @@ def failed_by_grade(text: str, mentions: list[CodeMention]) -> dict[str, str]:
 
 
 _TITLE_WORD_RE = re.compile(r"[a-z0-9]+")
-_MAX_TITLE_WORDS = 8
+_MAX_TITLE_WORDS = 12
 
 
 _TOPIC_BEFORE_RE = re.compile(r"\b(?:(?:courses?|class(?:es)?|anything|something|one|stuff)\s+on|about|covering|covers?|"

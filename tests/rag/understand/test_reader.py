@@ -347,6 +347,17 @@ def test_a_cue_before_a_list_of_titled_courses_reaches_every_course_in_it(embedd
     assert q.completed == ["ABCD 110", "ABCD 120"]  # "I have" is said of both, the titles between them
 
 
+def test_a_course_named_by_title_in_a_need_question_keeps_its_side(embedder):
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles={"ABCD 120": "Writing for Lyric Widget Forms I",
+                                   "ABCD 110": "Logistics and Widget Operations Management"})
+    listed = understand("Does ABCD 410 list Writing for Lyric Widget Forms I as a prereq?", reader)
+    assert listed.intent == "need_check" and listed.target == "ABCD 410" and listed.asked == ["ABCD 120"]
+    course = understand("Is the Widget course Logistics and Widget Operations Management a prerequisite for ABCD 310?",
+                        reader)
+    assert course.intent == "need_check" and course.target == "ABCD 310" and course.asked == ["ABCD 110"]
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]
