@@ -666,7 +666,8 @@ class Reader:
         return [m.weights_file for m in models if m is not None]
 
 
-def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -> list[str]:
+def split_parts(text: str, tells_history: Callable[[str], bool] | None = None,
+                without_titles: Callable[[str], str] = lambda piece: piece) -> list[str]:
     """The question's parts: statements of history stay attached to the question after them. A piece is a
     statement when it opens like one, or (given ``tells_history``) when every course it names is one the
     student says they have or have not done: "Hi, credit for A came through in first year." speaks of credit,
@@ -679,7 +680,8 @@ def split_parts(text: str, tells_history: Callable[[str], bool] | None = None) -
             parts[-1] = f"{parts[-1]} {piece}"  # "list them", "thanks"; "In other words, ...": no question of its own
             continue
         # ("plus 6 elective credits." tells credits had, asks none)
-        names_a_facet = any(p.search(ELECTIVE_CREDITS_RE.sub(" ", piece)) for _, p in FACETS) \
+        # (nor does a course's title: "Unit Operation Design (CHBE 376)" asks for no units)
+        names_a_facet = any(p.search(without_titles(ELECTIVE_CREDITS_RE.sub(" ", piece))) for _, p in FACETS) \
             and not _HISTORY_START_RE.match(piece)
         states = (not piece.rstrip().endswith("?") and _STATEMENT_START_RE.match(piece) is not None) \
             or (tells_history is not None and tells_history(piece)) \
@@ -770,7 +772,7 @@ def understand(text: str, reader: Reader) -> Question:
     for m in mentions:  # a title other courses share names no course clearly done: the status stays unclear
         if m.role == DONE and reader.titles.shared_title_before(text, m.start, {o.code for o in mentions}):
             m.role, m.cue, m.status = "", "", UNCLEAR
-    parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions))
+    parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions), reader.titles.codes_for_titles)
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions)
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
@@ -844,7 +846,7 @@ def _split_reading(whole: Question, parts: list[str], text: str, mentions: list[
 
 def _facet_parts(q: Question, mentions: list[CodeMention], reader: Reader) -> Question:
     """One course asked for several facets in one phrase ("credits + prereqs?"): one part per facet."""
-    facets = [name for name, pattern in FACETS if pattern.search(q.text)]
+    facets = [name for name, pattern in FACETS if pattern.search(reader.titles.codes_for_titles(q.text))]
     if len(facets) < 2 or len(q.entities.courses) != 1 or q.intent not in dict(FACETS):
         return q
     parts = []

@@ -358,6 +358,14 @@ def test_a_course_named_by_title_in_a_need_question_keeps_its_side(embedder):
     assert course.intent == "need_check" and course.target == "ABCD 310" and course.asked == ["ABCD 110"]
 
 
+def test_a_facet_word_inside_a_courses_title_asks_for_no_facet(embedder):
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles={"ABCD 120": "Process Design and Unit Operation Design"})
+    q = understand("ABCD 110 is done (B), but Process Design and Unit Operation Design is still ahead of me. "
+                   "Could I enrol in ABCD 410 this year?", reader)
+    assert q.intent == "eligibility" and q.targets == ["ABCD 410"] and not q.parts  # "Unit" names no credits
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]
