@@ -95,7 +95,8 @@ _YEAR_WORD = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}  # i
 
 def _history_words(q: Question) -> str:
     """What the student said of themselves, as the verdict repeats it: courses, then year and group."""
-    have = ", ".join(sorted(q.completed)) or "no courses"
+    stated = [c.said() for c in q.stated_credits]  # "9 credits of 300-level MATH", as the student put it
+    have = ", ".join(sorted(q.completed) + stated) or "no courses"
     have += f" (and not {', '.join(q.not_completed)})" if q.not_completed else ""
     said = ([f"in {_YEAR_WORD.get(q.standing, q.standing)} year"] if q.standing else
             [f"not yet in {_YEAR_WORD.get(q.standing_below, q.standing_below)} year"] if q.standing_below else []) \
@@ -155,7 +156,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     have = _history_words(q)
     done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
                    below=q.standing_below).without_permission(q.no_permission) \
-        .with_credits(_credits_of(done | set(q.unknown_completed), facts), SUBJECT_NAMES)  # what the student said
+        .with_credits(_credits_of(done | set(q.unknown_completed), facts), SUBJECT_NAMES, tuple(q.stated_credits))
     # a course done with no entry of its own still takes the credit when this entry excludes it ("took CLST 105
     # before it was renamed": AMNE 151 grants credit for only one of the two)
     clash = sorted((done | set(q.unknown_completed)) & (facts.excluded.get(c.code, set()) | set(c.excluded_with)))

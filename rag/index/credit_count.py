@@ -41,6 +41,19 @@ class CreditCount:
     highest: int = 9
     average: float | None = None  # "with an average of at least 72%" over the courses counted
 
+    def within(self, other: "CreditCount") -> bool:
+        """Whether every credit of this count (credits a student states, "9 credits of 300-level MATH") is a
+        credit ``other`` counts: its subjects and its levels inside the other's."""
+        return not self.codes and not other.codes and bool(self.subjects) and self.subjects <= other.subjects \
+            and other.lowest <= self.lowest and self.highest <= other.highest
+
+    def said(self) -> str:
+        """The count in plain words: "9 credits of 300-level MATH", "6 credits of 200-level or higher PHIL/POLI"."""
+        level = "" if (self.lowest, self.highest) == (0, 9) else f"{self.lowest}00-level " \
+            if self.lowest == self.highest else f"{self.lowest}00-level or higher " if self.highest == 9 \
+            else f"{self.lowest}00- to {self.highest}00-level "
+        return f"{self.credits:g} credits of {level}{'/'.join(sorted(self.subjects or self.codes))}"
+
     def counts(self, code: str) -> bool:
         if self.codes:
             return code in self.codes
@@ -98,9 +111,14 @@ def count_met(count: CreditCount, history) -> str:
     credit value, or an average is asked of courses with no stated grade."""
     credits: dict[str, float] = getattr(history, "credits", {})
     counted = sorted(c for c in history if count.counts(c))
+    # credits the student states in words ("9 credits of 300-level MATH done") count where they lie inside
+    # the count; they may hold the courses named too, so the larger of the two totals counts, never the sum
+    stated = sum(b.credits for b in getattr(history, "stated_credits", ()) if b.within(count))
+    if count.average is None and stated >= count.credits:
+        return YES
     if any(c not in credits for c in counted):
         return UNKNOWN
-    if sum(credits[c] for c in counted) < count.credits:
+    if max(sum(credits[c] for c in counted), stated) < count.credits:
         return NO
     if count.average is None:
         return YES

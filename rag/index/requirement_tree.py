@@ -199,6 +199,7 @@ class History(frozenset):
         history = super().__new__(cls, courses)
         history.credits = None  # set by ``with_credits``
         history.subject_names = {}
+        history.stated_credits = ()  # credit counts the student states in words (``with_credits``)
         history.year = year
         history.below = below  # "not in 3rd year yet": the year is below this one (0 when not said)
         history.scores = dict(scores or {})
@@ -210,14 +211,17 @@ class History(frozenset):
     def plus(self, courses) -> "History":
         """This history with more courses counted (what the student said besides stays the same)."""
         return History(self | set(courses), self.year, self.scores, self.programs, self.not_in, below=self.below) \
-            .without_permission(self.no_permission).with_credits(self.credits, self.subject_names)
+            .without_permission(self.no_permission).with_credits(self.credits, self.subject_names, self.stated_credits)
 
-    def with_credits(self, credits: dict[str, float] | None, subject_names: dict[str, str] | None = None) -> "History":
-        """This history, with the credits of its courses (where the caller knows them) and the subject names
-        a count may be worded in ("philosophy" -> PHIL): a credit count ("6 credits of 300-level VISA") is
+    def with_credits(self, credits: dict[str, float] | None, subject_names: dict[str, str] | None = None,
+                     stated: tuple = ()) -> "History":
+        """This history, with the credits of its courses (where the caller knows them), the subject names
+        a count may be worded in ("philosophy" -> PHIL) and the credit counts the student states in words
+        (``CreditCount``s: "9 credits of 300-level MATH"): a credit count ("6 credits of 300-level VISA") is
         then checked; without them it stays "cannot tell"."""
         self.credits = credits
         self.subject_names = dict(subject_names or {})
+        self.stated_credits = tuple(stated)
         return self
 
     def without_permission(self, said: bool = True) -> "History":

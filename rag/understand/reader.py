@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -487,6 +487,7 @@ class Question:
     unclear: list[str] = field(default_factory=list)  # named, but not clearly said to be done or not: never counted done
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
+    stated_credits: list = field(default_factory=list)  # "I have 9 credits of 300-level MATH": CreditCounts told had
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
     year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
@@ -546,6 +547,8 @@ class Question:
             bits.append("not in " + ", ".join(self.not_in))
         if self.elective_credits and self.intent == "program_left":
             bits.append(f"{self.elective_credits:g} elective credits done")
+        if self.stated_credits and self.intent == "eligibility":
+            bits.append("credits you state: " + ", ".join(c.said() for c in self.stated_credits))
         if self.unknown_completed:
             bits.append("completed " + ", ".join(self.unknown_completed) + " (no calendar entry)")
         missing = [c for c in self.not_completed if c not in self.concurrent]
@@ -906,7 +909,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  letters=read_letter_grades(text, history if history is not None else local),
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
-                 elective_credits=read_elective_credits(text), asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
+                 elective_credits=read_elective_credits(text), stated_credits=read_stated_credits(text),
+                 asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
                  asks_condition=_condition_asked(part), year_asked=read_year_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rag.index.codes import find_codes
+from rag.index.credit_count import CreditCount, read_count
 from rag.understand.lexicon import AMBIGUOUS_SUBJECT_WORDS, FACULTIES, ORDINALS, SPELLINGS, SUBJECT_NAMES, TITLE_SHORT_FORMS
 
 DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
@@ -642,6 +643,38 @@ def read_credits_asked(text: str) -> float:
     """The one credit count a question names ("is A worth 6 credits?"), 0 when it names none or several."""
     found = {float(n) for n in _CREDITS_ASKED_RE.findall(text) + _CREDITS_OFFERED_TOO_RE.findall(text)}
     return found.pop() if len(found) == 1 else 0.0
+
+
+# "I have 9 credits of 300-level MATH done": a credit count the student states, read with the calendar's own
+# grammar of counts (rag.index.credit_count) on the words after "credits of", shortened until they read
+_STATED_CREDITS_RE = re.compile(r"\b(?P<n>\d{1,2}(?:\.\d)?)\s*(?:credits?|cr)\s+(?:of|in)\s+(?P<rest>[^.,;?!]{2,60})",
+                                re.IGNORECASE)
+_CREDITS_HAD_RE = re.compile(r"\b(?:have|has|'ve|ive|got|completed|passed|done|finished|earned|taken|took|"
+                             r"wrapped up|under my belt|already)\b", re.IGNORECASE)
+# words that make the count one not had: needed, wanted, supposed, denied ("I still need 6 credits of ...")
+_CREDITS_NOT_HAD_RE = re.compile(r"\b(?:need|needs|needed|require[sd]?|requirement|want|wants|still|left|more|"
+                                 r"another|if|once|will|'ll|not|no|never|zero|without|missing|short|asks?|lists?)\b|"
+                                 r"n't\b", re.IGNORECASE)
+
+
+def read_stated_credits(text: str) -> list[CreditCount]:
+    """The credit counts the student says they have ("I've completed 9 credits of 300-level MATH"), each in
+    the calendar's own terms, so a count the calendar asks for can be checked against it. Only a count told
+    in a clause with a word of having it and no word of lacking, needing or supposing it is read."""
+    found = []
+    for m in _STATED_CREDITS_RE.finditer(text):
+        clause = text[max(_clause_start(text, m.start()), sentence_start(text, m.start())):m.start()]
+        after = re.split(r"[.;?!]", text[m.end():], maxsplit=1)[0]
+        if not (_CREDITS_HAD_RE.search(clause) or _CREDITS_HAD_RE.match(after.strip())) \
+                or _CREDITS_NOT_HAD_RE.search(clause):
+            continue
+        words = m["rest"].split()
+        for k in range(len(words), 0, -1):
+            count = read_count(f"{m['n']} credits of {' '.join(words[:k])}", SUBJECT_NAMES)
+            if count is not None and not count.codes:
+                found.append(count)
+                break
+    return found
 
 
 def read_elective_credits(text: str) -> float:

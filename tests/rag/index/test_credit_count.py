@@ -45,6 +45,16 @@ def test_a_count_is_met_by_the_credits_of_the_courses_done_and_not_met_on_what_w
     assert count_met(read_count("3 credits of ABCD 225"), History({"ABCD 225"}).with_credits({})) == UNKNOWN  # no value
 
 
+def test_credits_the_student_states_count_where_they_lie_inside_the_count_and_never_add_to_courses():
+    nine = read_count("9 credits of 300-level ABCD")
+    stated = History({"ABCD 310"}).with_credits(CREDITS, {}, (nine,))
+    assert count_met(read_count("6 credits of ABCD_V courses numbered 300 or higher"), stated) == YES
+    assert count_met(read_count("12 credits of ABCD_V courses numbered 300 or higher"), stated) == NO  # 9, not 9 + 3
+    assert count_met(read_count("6 credits of 400-level ABCD"), stated) == NO  # another level
+    assert count_met(read_count("9 credits of ABCD_V/EFGH_V at the 200-level or above"), stated) == YES
+    assert nine.said() == "9 credits of 300-level ABCD"
+
+
 def test_an_average_is_checked_only_from_stated_grades():
     count = read_count("6 credits of 200-level ABCD with an average of at least 72%")
     assert count_met(count, History({"ABCD 230", "ABCD 270"},

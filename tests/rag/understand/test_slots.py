@@ -455,3 +455,16 @@ def test_elective_credits_the_student_states_are_read_in_either_order(text, cred
     from rag.understand.slots import read_elective_credits
 
     assert read_elective_credits(text) == credits
+
+
+@pytest.mark.parametrize("text, said", [
+    ("Passed ABC 220 and I have 9 credits of 300-level MATH done. Can I enrol in ABC 444?", ["9 credits of 300-level MATH"]),
+    ("I've completed 6 credits of 200-level VISA courses. VISA 371?", ["6 credits of 200-level VISA"]),
+    ("I still need 6 credits of 200-level VISA. VISA 371?", []),  # needed, not had
+    ("if I had 6 credits of 200-level VISA could I take VISA 371?", []),  # supposed
+    ("I have 6 credits of electives done", []),  # no subject: the electives reading's
+])
+def test_credit_counts_the_student_says_they_have_are_read_in_the_calendars_terms(text, said):
+    from rag.understand.slots import read_stated_credits
+
+    assert [c.said() for c in read_stated_credits(text)] == said
