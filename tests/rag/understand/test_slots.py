@@ -378,6 +378,8 @@ def test_a_faculty_named_after_the_word_for_the_student_is_what_they_are_in():
     ("never took ABC 100, and none of the others either. ABC 300?", True),
     ("I haven't done any of the other 300-level options it lists. ABC 300?", True),
     ("haven't taken the other modelling course it lists as an alternative. ABC 300?", True),
+    ("failed ABC 102, and I've taken no other macro course. ABC 365?", True),
+    ("no other course is in my way, I think. ABC 300?", False),
     ("I haven't checked what else ABC 300 accepts. can I take it?", False),
     ("never took ABC 100. can I take ABC 300 or any of the other courses?", False),
     ("I have taken other courses too. ABC 300?", False),
