@@ -12,6 +12,7 @@ from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
                                         excluded_group, restriction_met, tree_codes, unchecked, without)
+from rag.answer.described import described_not_done
 from rag.understand import Question
 from rag.understand.lexicon import SUBJECT_NAMES
 
@@ -250,6 +251,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     elif result == NO:
         lead = (f"No: with {have} you do not meet the prerequisites of {c.code}; still needed: "
                 f"{'; '.join(missing(c.prerequisite_tree, done))}. {ref}")
+    elif result == UNKNOWN and (said := described_not_done(c.prerequisite_tree, q.not_done_clauses))[0]:
+        # "I flunked comparative vertebrate anatomy twice" against "A course in comparative vertebrate anatomy"
+        result = NO
+        part = f" {_quote(said[1])}" if said[1] != said[0] else " that"
+        lead = f"No: {c.code} requires {_quote(said[0])}, and you say you have not done{part}. {ref}"
     elif (pending := corequisites_open(c.prerequisite_tree, done)) and (
             alongside := [g for g in pending if evaluate(g, done.plus(q.under_way)) == YES]):
         # "passed BIOL 121, taking CHEM 203 this term": the corequisite part of the route, under way now (a

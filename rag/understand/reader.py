@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_not_done_clauses, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -488,6 +488,7 @@ class Question:
     assumed: list[str] = field(default_factory=list)  # planned, and the premise of the question ("once I finish A")
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
     stated_credits: list = field(default_factory=list)  # "I have 9 credits of 300-level MATH": CreditCounts told had
+    not_done_clauses: list[str] = field(default_factory=list)  # "I flunked comparative anatomy": no code, not done
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
     year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
@@ -910,6 +911,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
                  elective_credits=read_elective_credits(text), stated_credits=read_stated_credits(text),
+                 not_done_clauses=read_not_done_clauses(text),
                  asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
                  asks_condition=_condition_asked(part), year_asked=read_year_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))

@@ -677,6 +677,19 @@ def read_stated_credits(text: str) -> list[CreditCount]:
     return found
 
 
+_NOT_DONE_WORDS_RE = re.compile("|".join(_CUE_DATA["negation"] + _CUE_DATA["result_not_done"]), re.IGNORECASE)
+_CLAUSE_SPLIT_RE = re.compile(r"[.;!?]+\s*|,?\s+but\s+|,?\s+though\s+", re.IGNORECASE)
+
+
+def read_not_done_clauses(text: str) -> list[str]:
+    """The clauses that say, with no course code, that something was not done ("I flunked comparative vertebrate
+    anatomy twice", "a numerical-methods course never happened for me"): a requirement the calendar words as a
+    kind of course ("A course in comparative vertebrate anatomy") is matched against them when answering."""
+    return [c.strip() for c in _CLAUSE_SPLIT_RE.split(text)
+            if c.strip() and _NOT_DONE_WORDS_RE.search(c) and not find_codes(c, [])
+            and not re.search(r"\b[A-Za-z]{2,5}[ _-]?\d{3}\b", c)]
+
+
 def read_elective_credits(text: str) -> float:
     """The elective credits the student states they have, 0 when none are stated."""
     return sum(float(a or b) for a, b in ELECTIVE_CREDITS_RE.findall(text))

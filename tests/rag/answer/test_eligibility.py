@@ -385,3 +385,16 @@ def test_a_premise_the_course_does_not_name_is_no_even_once_completed():
     q = replace(tiny_question("ABCD 335", not_completed=["ABCD 200"]), assumed=["ABCD 200"])  # "if I pass ABCD 200"
     a = eligibility(q, facts)
     assert a.verdict == "no" and a.text.startswith("No: even once you have completed ABCD 200")
+
+
+def test_a_kind_of_course_the_student_says_they_have_not_done_is_a_no_and_never_a_yes():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 412", prerequisite="A course in comparative widget anatomy.")
+    facts = FactStore(courses={"ABCD 412": course}, required_by={}, coreq_of={}, excluded={})
+    failed = replace(tiny_question("ABCD 412"), not_done_clauses=["I flunked comparative widget anatomy twice"])
+    answer = eligibility(failed, facts)
+    assert answer.verdict == "no" and "you say you have not done" in answer.text
+    passed = replace(tiny_question("ABCD 412"), text="I passed comparative widget anatomy. ABCD 412?")
+    assert eligibility(passed, facts).verdict == "cannot tell"  # a description matched is no course passed
