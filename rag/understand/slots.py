@@ -852,7 +852,9 @@ _LETTER = (r"(?:an\s+(?P<an>[aAfF][+-]?)|a\s+(?P<a>[b-dB-D][+-]?)|(?-i:(?P<bare>
            r"(?![A-Za-z0-9+-])")
 _LETTER_BEFORE_RE = re.compile(r"\b(?:got|get|getting|received|earned|had|have|has|scored|pulled|with|w/)\s+"
                                + _LETTER + r"\s+(?:in|on|for)\s*$", re.IGNORECASE)
-_LETTER_AFTER_RE = re.compile(r"^\s*(?:\(\s*|(?:-|:|—)?\s*(?:i\s+)?(?:with|w/|got|grade|was|were|ended as|came back as)\s+)"
+# ("A as Cr/D/F and got an F": the grading basis named first is no grade)
+_LETTER_AFTER_RE = re.compile(r"^\s*(?:(?:as|under|on|for)\s+(?:cr/d/f|credit/d/fail|pass/fail|p/f)\s*,?\s*(?:and|but)?\s*)?"
+                              r"(?:\(\s*|(?:-|:|—)?\s*(?:i\s+)?(?:with|w/|got|grade|was|were|ended as|came back as)\s+)"
                               + _LETTER + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b|in\b))", re.IGNORECASE)
 
 
@@ -979,7 +981,7 @@ def read_letter_grades(text: str, mentions: list[CodeMention]) -> dict[str, str]
     letters: dict[str, str] = {}
     for m in mentions:
         found = _LETTER_BEFORE_RE.search(text[max(0, m.start - 30):m.start]) or _LETTER_AFTER_RE.match(
-            text[m.end:m.end + 20])
+            text[m.end:m.end + 40])
         letter = found and (found["an"] or found["a"] or found["bare"])
         if letter:
             letters[m.code] = letter.upper()
@@ -1104,6 +1106,9 @@ class CourseTitles:
             for n, run in enumerate((_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end))):
                 for word in run:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
+                for a, b in zip(run, run[1:]):  # "Bones: The Origins of Humanity": its colon is the title's too
+                    lo, hi = min(a.end(), b.end()), max(a.start(), b.start())
+                    chars[lo:hi] = [" " if ch in ":,-&" else ch for ch in chars[lo:hi]]
                 if run and n == 0 and text[m.start - 1:m.start] == "(" and text[m.end:m.end + 1] == ")":
                     chars[m.start - 1] = chars[m.end] = " "  # "audited Intro to Widgets (WIDG 100)": its brackets
                     # held only the code named after its title; left, they read as an aside ("audited (ABC 100)")
@@ -1148,7 +1153,9 @@ class CourseTitles:
                     continue
                 # "WIDG 310 digital widgets", "digital widgets (WIDG 310)": words beside a typed code describe it;
                 # "a course about machine learning, 400-level" names a topic, not the course of that title
-                if not any(0 <= start - e <= 3 or 0 <= s - end <= 3 for _, s, e in typed) \
+                beside = [(s, e) for _, s, e in typed if (0 <= start - e <= 3 and not re.search(r"[.?!;]", text[e:start]))
+                          or (0 <= s - end <= 3 and not re.search(r"[.?!;]", text[end:s]))]  # not across a stop
+                if not beside \
                         and not self._describes_typed(words[i:i + n], typed, text) \
                         and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])
                                  and _other_level(text, code)) \

@@ -218,7 +218,7 @@ def test_a_courses_own_title_beside_its_code_is_blanked_for_the_status_reader():
     assert len(blanked) == len(text)
     # the brackets that held only the code named after its title go with the title ("audited (ABC 100)" had
     # read as an aside, not as the course audited)
-    assert blanked.split() == ["I", "want", "WIDG", "410", ".", "&", "WIDG", "402", "done"]
+    assert blanked.split() == ["I", "want", "WIDG", "410", ".", "WIDG", "402", "done"]  # "&" is the title's too
     # a joiner next to the code is the student's ("for"), so a title not right beside the code stays
     text = "I need integral widgetry for WIDG 101"
     assert titles.blank_own_titles(text, read_mentions(text, ["WIDG"])) == text
@@ -470,3 +470,20 @@ def test_credit_counts_the_student_says_they_have_are_read_in_the_calendars_term
     from rag.understand.slots import read_stated_credits
 
     assert [c.said() for c in read_stated_credits(text)] == said
+
+
+def test_a_grade_after_the_grading_basis_is_the_courses_grade():
+    from rag.understand.slots import read_letter_grades
+
+    text = "I did ABC 250 as Cr/D/F and got an F. Passed DEF 280 since."
+    mentions = read_mentions(text, SUBJECTS)
+    assert read_letter_grades(text, mentions) == {"ABC 250": "F"} and mentions[0].role == "not completed"
+
+
+def test_a_one_word_title_after_a_sentence_stop_is_no_description_of_the_code_before_it():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"ARCL 326": "Primatology"})
+    assert titles.name_courses("passed ARCL 345. primatology ok for me?", ["ARCL"]) == \
+        "passed ARCL 345. primatology (ARCL 326) ok for me?"
+    assert titles.name_courses("is ARCL 345 primatology?", ["ARCL"]) == "is ARCL 345 primatology?"  # describes it
