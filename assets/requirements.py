@@ -193,7 +193,9 @@ def _labeled_and_either(segments: list[str], subjects) -> dict | None:
 
 def _list_items(text: str) -> tuple[list[str], str]:
     """Split a list of codes or conditions; returns the items and the joiner used (or / and / comma)."""
-    items = [i for i in (_strip(p) for p in re.split(r",\s*(?:or|and)?\s*|\s+or\s+|\s+and\s+", text)) if i]
+    # ("76% or higher", "the 200-level or above": an "or" that widens a number joins no two items)
+    items = [i for i in (_strip(p) for p in re.split(r",\s*(?:or|and)?\s*|\s+or\s+(?!(?:higher|above|better|greater|later)\b)|"
+                                                       r"\s+and\s+", text)) if i]
     subject = ""
     for n, item in enumerate(items):  # "ABCD 200, 210": a bare number shares the last subject
         codes = find_codes(item)
@@ -238,6 +240,11 @@ def _condition(text: str, subjects) -> dict:
     return {"op": "other", "text": text} if not codes else {"op": "unparsed", "text": text}
 
 
+# a credit count that names courses only as its exceptions: "any 6 credits of PHIL ... (except PHIL 220, ...)"
+_COUNT_START_RE = re.compile(r"^(?:any\s+|a minimum of\s+|at least\s+)?\d+(?:\.\d+)?\s+credits?\s+(?:of|in)\s+[^()]*?"
+                             r"\(\s*(?:except|excluding|not including)\b[^()]*\)\s*\.?\s*$", re.IGNORECASE)
+
+
 def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
     """The expression tree of one requirement text (already cut to the requirement itself)."""
     text = _strip(normalize_requirement(text))
@@ -255,6 +262,8 @@ def parse_requirement(text: str, subjects: Iterable[str] | None = None) -> dict:
         parts = _split_top(text, pattern, within)
         if len(parts) > 1:
             return {"op": op, "n": 1 if op == "one" else 0, "items": [parse_requirement(p, subjects) for p in parts]}
+    if _COUNT_START_RE.match(text):  # "any 6 credits of Philosophy ... (except A, B, C)": one count, not a list
+        return {"op": "credits", "text": text}
     labeled = _labeled(text, subjects)
     if labeled:
         return labeled

@@ -28,6 +28,8 @@ _LEVEL_AFTER_RE = re.compile(r"\s+(?:at the (?P<num>[1-5])00[- ]?level(?P<up> or
                              r"at the (?P<lo>[1-5])00-?\s*or\s*(?P<hi>[1-5])00-level|at any level|"
                              r"numbered (?P<num2>[1-5])00 or (?:above|higher))$", re.IGNORECASE)
 _NOUN_RE = re.compile(r"\s+(?:courses?|coursework|credits?)$", re.IGNORECASE)
+_EXCEPT_RE = re.compile(rf"\s*\(\s*(?:except|excluding|not including)\s+{_CODE}(?:\s*(?:,|,?\s*and|,?\s*or)\s*{_CODE})*\s*\)\s*$",
+                        re.IGNORECASE)
 _SUBJECT_JOIN_RE = re.compile(r"\s*(?:/|,|\bor\b|\band\b)\s*", re.IGNORECASE)
 
 
@@ -40,12 +42,17 @@ class CreditCount:
     lowest: int = 0
     highest: int = 9
     average: float | None = None  # "with an average of at least 72%" over the courses counted
+    excluded: frozenset[str] = frozenset()  # "(except PHIL 220, PHIL 222)": courses of the subject that do not count
 
     def within(self, other: "CreditCount") -> bool:
         """Whether every credit of this count (credits a student states, "9 credits of 300-level MATH") is a
         credit ``other`` counts: its subjects and its levels inside the other's."""
-        return not self.codes and not other.codes and bool(self.subjects) and self.subjects <= other.subjects \
-            and other.lowest <= self.lowest and self.highest <= other.highest
+        return not self.codes and not other.codes and not other.excluded and bool(self.subjects) \
+            and self.subjects <= other.subjects and other.lowest <= self.lowest and self.highest <= other.highest
+
+    def overlaps(self, other: "CreditCount") -> bool:
+        """Whether some credits of this count may be credits ``other`` counts (a subject and a level shared)."""
+        return bool(self.subjects & other.subjects) and self.lowest <= other.highest and other.lowest <= self.highest
 
     def said(self) -> str:
         """The count in plain words: "9 credits of 300-level MATH", "6 credits of 200-level or higher PHIL/POLI"."""
@@ -58,7 +65,7 @@ class CreditCount:
         if self.codes:
             return code in self.codes
         subject, _, number = code.partition(" ")
-        return subject in self.subjects and number[:1].isdigit() and self.lowest <= int(number[0]) <= self.highest
+        return code not in self.excluded and subject in self.subjects and number[:1].isdigit() and self.lowest <= int(number[0]) <= self.highest
 
 
 def read_count(text: str, names: dict[str, str] | None = None) -> CreditCount | None:
@@ -68,6 +75,10 @@ def read_count(text: str, names: dict[str, str] | None = None) -> CreditCount | 
     if head is None:
         return None
     n, rest = float(head["n"]), head["rest"]
+    excepted = _EXCEPT_RE.search(rest)  # "(except PHIL 220, PHIL 222)": named, and left out of the count
+    excluded = frozenset(re.findall(_CODE, excepted.group())) if excepted else frozenset()
+    if excepted:
+        rest = rest[:excepted.start()].rstrip()
     average = _AVERAGE_RE.search(rest)
     if average:
         rest = rest[:average.start()]
@@ -102,7 +113,7 @@ def read_count(text: str, names: dict[str, str] | None = None) -> CreditCount | 
     if not subjects:
         return None
     return CreditCount(n, frozenset(subjects), lowest=lowest, highest=highest,
-                       average=float(average["avg"]) if average else None)
+                       average=float(average["avg"]) if average else None, excluded=excluded)
 
 
 def count_met(count: CreditCount, history) -> str:
@@ -119,7 +130,10 @@ def count_met(count: CreditCount, history) -> str:
     if any(c not in credits for c in counted):
         return UNKNOWN
     if max(sum(credits[c] for c in counted), stated) < count.credits:
-        return NO
+        # stated credits that may or may not count ("6 credits of 300-level PHIL" against a count that excepts
+        # PHIL 320, or counts 200-level and up with another subject) leave it open, not refused
+        unsure = any(b.overlaps(count) and not b.within(count) for b in getattr(history, "stated_credits", ()))
+        return UNKNOWN if unsure else NO
     if count.average is None:
         return YES
     scores = getattr(history, "scores", {})

@@ -306,12 +306,19 @@ _DISCOURSE_FOR_RE = re.compile(r"^for\s+(?:" + "|".join(re.escape(w) for w in _C
 _MARK_FOR_RE = re.compile(r"\b(?:avg|average|grade|grades|mark|marks|score|gpa)\s+(?:\w+\s+)?for$", re.IGNORECASE)
 
 
+# "A or the undergrad B": a joiner, then a few words that only describe the next course (no word of status)
+_DESCRIBED_JOIN_RE = re.compile(r"^\s*\)?\s*,?\s*(?:or|nor|and)\s+(?P<words>(?:[a-z]+\s+){1,3}?)\(?\s*$", re.IGNORECASE)
+
+
 def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) -> tuple[str, str]:
     """Role from the nearest cue before the code in its clause, or the previous code's when only a joiner
     separates them ("without A or B": both not completed)."""
     if previous is not None and _LIST_JOIN_RE.match(text[previous.end:mention.start]) \
             and not _LETTER_AFTER_RE.match(text[mention.end:mention.end + 24]):
         return previous.role, previous.cue  # not "taking A, and B I got a C+ in": B's own grade tells its status
+    if previous is not None and previous.role == NOT_DONE and (gap := _DESCRIBED_JOIN_RE.match(
+            text[previous.end:mention.start])) and not _CUE_RE.search(gap.group("words")):
+        return previous.role, previous.cue  # "haven't taken A or the undergrad B course": B is said not taken too
     lo = max(_clause_start(text, mention.start), previous.end if previous else 0)
     if previous is not None:  # "A failed, B done": the cue is A's, told right after it, and a comma ends it
         lo = max(lo, previous.end + _post_cue_end(text[previous.end:mention.start]))

@@ -126,3 +126,12 @@ def test_a_lettered_part_then_and_either_lettered_alternatives():
     assert evaluate(tree, {"ABCD 256", "EFGH 202", "EFGH 292"}) == YES
     assert evaluate(tree, {"ABCD 256", "EFGH 202", "IJKL 257"}) == NO  # neither alternative whole
     assert evaluate(tree, {"EFGH 202", "EFGH 292"}) == NO  # (a) is needed as well
+
+
+def test_a_credit_count_with_exceptions_is_one_count_and_or_higher_joins_no_items():
+    tree = parse_requirement("One of ABCD 441, ABCD 451. Or any 6 credits of Widgetry at the 200-level or above "
+                             "(except ABCD 220, ABCD 222, ABCD 320).")
+    assert tree["items"][1] == {"op": "credits", "text": "any 6 credits of Widgetry at the 200-level or above "
+                                                         "(except ABCD 220, ABCD 222, ABCD 320)"}  # no option ABCD 222
+    graded = parse_requirement("One of ABCD 202 or ABCD 201 with a grade of 76% or higher")
+    assert [i.get("text", i.get("code")) for i in graded["items"]] == ["ABCD 202", "ABCD 201 with a grade of 76% or higher"]

@@ -55,6 +55,15 @@ def test_credits_the_student_states_count_where_they_lie_inside_the_count_and_ne
     assert nine.said() == "9 credits of 300-level ABCD"
 
 
+def test_courses_a_count_excepts_do_not_count_and_stated_credits_cannot_be_known_to_avoid_them():
+    count = read_count("any 6 credits of ABCD at the 200-level or above (except ABCD 225, ABCD 310)")
+    assert count is not None and count.excluded == {"ABCD 225", "ABCD 310"}
+    assert count_met(count, History({"ABCD 225", "ABCD 230"}).with_credits(CREDITS)) == NO  # 3 of 6 count
+    assert count_met(count, History({"ABCD 230", "ABCD 270"}).with_credits(CREDITS)) == YES
+    stated = History().with_credits(CREDITS, {}, (read_count("6 credits of 300-level ABCD"),))
+    assert count_met(count, stated) == UNKNOWN  # the stated six may or may not include ABCD 310
+
+
 def test_an_average_is_checked_only_from_stated_grades():
     count = read_count("6 credits of 200-level ABCD with an average of at least 72%")
     assert count_met(count, History({"ABCD 230", "ABCD 270"},
