@@ -901,13 +901,17 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
     cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
+    graded = history if history is not None else local
+    # "74% in Design Studio II (DES 202)": marks are read with each title written as its code
+    marked = reader.titles.codes_for_titles(text)
+    if marked != text:
+        graded = [m for m in read_mentions(marked, reader.subjects) if m.code in {t.code for t in graded}]
     q = Question(text=part, entities=Entities(courses=courses, unknown_courses=unknown, programs=programs),
                  year=year, term=term, levels=levels, subjects=subjects,
                  yes_no=_asks_yes_no(part), year_levels=sorted(levels_in_question(part)),
                  comparison_cue=cue.group(0) if cue else "", several_questions=MULTI_PART_RE.search(part) is not None,
                  spans=finder.spans(part), standing=read_standing(text),
-                 scores=read_scores(text, history if history is not None else local),
-                 letters=read_letter_grades(text, history if history is not None else local),
+                 scores=read_scores(marked, graded), letters=read_letter_grades(marked, graded),
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
                  elective_credits=read_elective_credits(text), stated_credits=read_stated_credits(text),

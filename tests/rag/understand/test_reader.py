@@ -366,6 +366,13 @@ def test_a_facet_word_inside_a_courses_title_asks_for_no_facet(embedder):
     assert q.intent == "eligibility" and q.targets == ["ABCD 410"] and not q.parts  # "Unit" names no credits
 
 
+def test_a_mark_told_of_a_course_named_by_its_title_is_read(embedder):
+    reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
+                    course_titles={"ABCD 210": "Widget Studio II - Form and Function"})
+    q = understand("Got 74% in Widget Studio II - Form and Function last term. Am I cleared for ABCD 310?", reader)
+    assert q.scores == {"ABCD 210": 74.0} and q.completed == ["ABCD 210"]
+
+
 def test_a_program_title_written_out_wins_over_scattered_words(reader):
     q = understand("Engineering Physics student here: is ABCD 110 a requirement?", reader)
     assert q.entities.programs == ["Engineering Physics"]
