@@ -475,9 +475,11 @@ def test_credit_counts_the_student_says_they_have_are_read_in_the_calendars_term
 def test_a_grade_after_the_grading_basis_is_the_courses_grade():
     from rag.understand.slots import read_letter_grades
 
-    text = "I did ABC 250 as Cr/D/F and got an F. Passed DEF 280 since."
-    mentions = read_mentions(text, SUBJECTS)
-    assert read_letter_grades(text, mentions) == {"ABC 250": "F"} and mentions[0].role == "not completed"
+    for text in ("I did ABC 250 as Cr/D/F and got an F. Passed DEF 280 since.",
+                 "I did ABC 250 as CDF grading and got an F. Passed DEF 280 since.",  # as the reader writes it
+                 "I did Widgets I (ABC 250) as Cr/D/F and got an F."):
+        mentions = read_mentions(text, SUBJECTS)
+        assert read_letter_grades(text, mentions) == {"ABC 250": "F"} and mentions[0].role == "not completed"
 
 
 def test_a_one_word_title_after_a_sentence_stop_is_no_description_of_the_code_before_it():
