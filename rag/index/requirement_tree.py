@@ -127,7 +127,8 @@ def group_words(text: str) -> set[str]:
 
 
 def _join_initials(text: str) -> str:
-    return re.sub(r"\b((?:[a-z]\.){2,}[a-z]*)", lambda m: m[1].replace(".", ""), (text or "").lower())
+    # "m.d.s." -> "mds", "b.mus." -> "bmus", "b.sc." -> "bsc"
+    return re.sub(r"\b([a-z]\.(?:[a-z]{1,3}\.)+[a-z]*)", lambda m: m[1].replace(".", ""), (text or "").lower())
 
 
 def _initials(text: str) -> str:
@@ -419,11 +420,12 @@ def excluded_group(text: str, history: set[str]) -> str:
     admits only that group ("Restricted to Majors in Creative Writing."): its words, else ""."""
     if not getattr(history, "not_in", ()) or not _ONLY_RE.match(text or ""):
         return ""
-    if re.search(r"\bor\b|\bone of\b|,|;|\bwith\b|\bpermission\b|\bconsent\b", text, re.IGNORECASE):
+    widened = re.sub(r"\bor\s+(?:higher|above|later)\b", " ", text, flags=re.IGNORECASE)  # "third-year or higher"
+    if re.search(r"\bor\b|\bone of\b|,|;|\bwith\b|\bpermission\b|\bconsent\b", widened, re.IGNORECASE):
         return ""  # several groups, or a way in besides membership: being outside one group settles nothing
-    admitted = _words(text)
+    admitted = _words(_join_initials(text))  # "B.Mus. students" is the BMus
     for group in history.not_in:
-        named = _words(group) - _GROUP_WORDS
+        named = _words(_join_initials(group)) - _GROUP_WORDS
         if named and named <= admitted:
             return group
     return ""

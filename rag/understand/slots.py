@@ -577,10 +577,19 @@ _NOT_IN_ELIDED_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN})\s*,?\s*(?:but\s+|and
                                rf"(?!\s+(?:and\s+|&\s+)?(?-i:[A-Z])|\s+{_GROUP_NOUN}\b)", re.IGNORECASE)
 
 
+# "an English literature major, not creative writing", "a BA in music, not the BMus": the group written in
+# lower case, or with "the", closed by a stop right after it
+_NOT_IN_ELIDED_LOWER_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN}|B\.?A\.?|B\.?Sc\.?|B\.?Mus\.?|BFA|BCom)\b"
+                                     r"(?:\s+(?:in|of)\s+[a-z]+)?\s*,\s*(?:but\s+|and\s+)?not\s+(?:a\s+|an\s+|in\s+|the\s+)?"
+                                     r"(?P<what>[A-Za-z][\w.&'-]*(?:\s+[A-Za-z][\w&'-]*){0,2})(?=\s*[.,;?!)])", re.IGNORECASE)
+
+
 def read_not_in(text: str) -> list[str]:
     """Groups the student says they are not in (program, major, degree), as written."""
     said = [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
-    return said + [f"{m['what']} {m['noun']}" for m in _NOT_IN_ELIDED_RE.finditer(text)]
+    said += [f"{m['what']} {m['noun']}" for m in _NOT_IN_ELIDED_RE.finditer(text)]
+    return said + [m["what"] for m in _NOT_IN_ELIDED_LOWER_RE.finditer(text)
+                   if not any(m["what"] in x for x in said)]
 
 
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"

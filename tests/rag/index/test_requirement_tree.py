@@ -280,3 +280,11 @@ def test_a_year_completed_is_the_standing_of_the_year_after_it():
     assert standing_met(rule, History(set(), 3, programs=("widgetry",))) == "yes"
     # a year's requirement completed is not a year standing
     assert standing_met("the second-year widget requirement", History(set(), 3)) == "cannot tell"
+
+
+def test_a_group_said_not_in_is_turned_away_through_initials_and_a_widened_year():
+    from rag.index.requirement_tree import NO, History, restriction_met
+
+    assert restriction_met("Restricted to B.Mus. students.", History(not_in=("BMus",))) == NO
+    assert restriction_met("Restricted to Widget Honours students in third-year or higher.",
+                           History(year=3, not_in=("honours",))) == NO

@@ -489,3 +489,14 @@ def test_a_one_word_title_after_a_sentence_stop_is_no_description_of_the_code_be
     assert titles.name_courses("passed ARCL 345. primatology ok for me?", ["ARCL"]) == \
         "passed ARCL 345. primatology (ARCL 326) ok for me?"
     assert titles.name_courses("is ARCL 345 primatology?", ["ARCL"]) == "is ARCL 345 primatology?"  # describes it
+
+
+@pytest.mark.parametrize("text, not_in", [
+    ("I'm an English literature major, not creative writing. Can I take ABC 410?", ["creative writing"]),
+    ("I'm doing a BA with a major in music, not the BMus. Is ABC 112 open to me?", ["BMus"]),
+    ("I'm a major, not sure if it matters.", []),
+])
+def test_a_group_not_in_written_in_lower_case_or_with_the_is_read(text, not_in):
+    from rag.understand.slots import read_not_in
+
+    assert read_not_in(text) == not_in
