@@ -149,6 +149,9 @@ def in_group(group: str, said: tuple[str, ...]) -> bool:
         if words == wanted or (len(words) == 1 and initials and words == {initials}) or \
                 (len(wanted) == 1 and wanted == {_initials(phrase)}) or _describes(phrase, group):
             return True
+        short = _SHORT_FORMS.get(next(iter(words))) if len(words) == 1 else None
+        if short and set(short) == wanted:  # "B.Sc." for "Science": the degree's short form is its whole name
+            return True
     return False
 
 

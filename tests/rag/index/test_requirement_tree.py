@@ -288,3 +288,10 @@ def test_a_group_said_not_in_is_turned_away_through_initials_and_a_widened_year(
     assert restriction_met("Restricted to B.Mus. students.", History(not_in=("BMus",))) == NO
     assert restriction_met("Restricted to Widget Honours students in third-year or higher.",
                            History(year=3, not_in=("honours",))) == NO
+
+
+def test_a_degree_named_by_its_initials_is_its_faculty_and_one_shared_word_still_is_not():
+    from rag.index.requirement_tree import in_group
+
+    assert in_group("Science", ("B.Sc.",)) and in_group("Applied Science", ("BASc",))
+    assert not in_group("Science", ("political science",)) and not in_group("Science", ("BA",))
