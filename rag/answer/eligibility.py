@@ -322,6 +322,14 @@ def _conditional(c: CourseFact, q: Question, done: History, ref: str) -> tuple[s
                                f"\n{quote}")
     supposed = assumed or [x for x in q.assumed if x not in done]  # "if I get through A": A, even unnamed by C
     if supposed and evaluate(tree, done.plus(supposed)) == NO and not unclear:  # "if I finish A, B?": not enough
+        said_not = set(q.not_completed) - set(q.assumed)
+        if q.completed and not q.closed_history and evaluate(tree, done.plus(supposed).plus(
+                [x for x in named if x not in said_not])) == YES:
+            # a history told, and the rest is courses it did not mention ("took PHYS 118, doing MATH 200 next
+            # fall; after that PHYS 200?", MATH 101 unsaid): what else it takes, not a "No" resting on silence
+            # (a plan told alone, "A in September, then B", is a plan that leaves B's prerequisite out: "No")
+            return "cannot tell", (f"Only if you have also completed {'; '.join(missing(tree, done.plus(supposed)))}: "
+                                   f"completing {', '.join(supposed)} is not all {c.code} asks for. {ref}\n{quote}")
         return "no", (f"No: even once you have completed {', '.join(supposed)}, you would not meet the "
                       f"prerequisites of {c.code}; still needed: {'; '.join(missing(tree, done.plus(supposed)))}. "
                       f"{ref}\n{quote}")

@@ -337,6 +337,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
         return NONE, ""
     kind = "not" if last["not"] else "done" if last["done"] else "target"
+    if kind == "done" and re.match(r"\s+(?:that|this|it|which|those|these)\b", between, re.IGNORECASE):
+        return NONE, ""  # "After that, B?": what comes after is the course asked, "that" the one done first
     if kind == "done" and _OBLIGATION_RE.search(last.group(0)) and re.match(r"\s+to\b", window[last.end():]):
         return NONE, ""  # "have to sit through A", "I've got to take A": a duty, not a course had
     if kind == "target" and _MARK_FOR_RE.search(window[:last.end()]):

@@ -385,6 +385,11 @@ def test_a_premise_the_course_does_not_name_is_no_even_once_completed():
     q = replace(tiny_question("ABCD 335", not_completed=["ABCD 200"]), assumed=["ABCD 200"])  # "if I pass ABCD 200"
     a = eligibility(q, facts)
     assert a.verdict == "no" and a.text.startswith("No: even once you have completed ABCD 200")
+    told = replace(tiny_question("ABCD 335", ["ABCD 117"], not_completed=["ABCD 200"]), assumed=["ABCD 200"])
+    a = eligibility(told, facts)  # "took ABCD 117, doing ABCD 200 next fall. after that ABCD 335?": rest unsaid
+    assert a.verdict == "cannot tell" and a.text.startswith("Only if you have also completed one of ABCD 233")
+    closed = replace(told, closed_history=True)  # "that's all I have"
+    assert eligibility(closed, facts).verdict == "no"
 
 
 def test_a_kind_of_course_the_student_says_they_have_not_done_is_a_no_and_never_a_yes():

@@ -500,3 +500,9 @@ def test_a_group_not_in_written_in_lower_case_or_with_the_is_read(text, not_in):
     from rag.understand.slots import read_not_in
 
     assert read_not_in(text) == not_in
+
+
+def test_after_a_pronoun_the_course_named_is_what_comes_next_not_a_course_done():
+    mentions = read_mentions("I'm doing ABC 200 next fall. After that, DEF 200?", SUBJECTS)
+    assert mentions[1].role != "completed"
+    assert read_mentions("after ABC 110 can I take DEF 210?", SUBJECTS)[0].role == "completed"  # its own premise
