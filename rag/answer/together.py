@@ -13,7 +13,7 @@ import re
 from rag.answer.fact_sources import FactAnswer, Writer, course_source, quote
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import NO, YES, describe, required_course, tree_codes, without
+from rag.index.requirement_tree import NO, YES, describe, evaluate, required_course, tree_codes, without
 from rag.understand import Question
 
 
@@ -51,7 +51,27 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
     verdict = "no" if "no" in verdicts else "cannot tell" if "cannot tell" in verdicts else "yes"
     if verdict == "yes":  # the pairing is fine; what each asks besides still stands
         lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
+        unmet = _own_unmet(q, facts, pair)
+        if unmet is not None:  # "in the middle of A now; B at the same time?": B's own prerequisite, unsaid
+            verdict = "cannot tell"
+            lines[0] = (f"Only if you also meet {unmet.code}'s own prerequisite, {describe(unmet.prerequisite_tree)}, "
+                        f"which you have not said you have. As for the two together: {lines[0][len('Yes: '):]}"
+                        if lines[0].startswith("Yes: ") else f"Only if you also meet {unmet.code}'s own prerequisite, "
+                        f"{describe(unmet.prerequisite_tree)}, which you have not said you have. {lines[0]}")
     return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
+
+
+def _own_unmet(q: Question, facts: FactStore, pair: list[str]) -> CourseFact | None:
+    """The course asked about, when the student told their own history (a course done, or the other one under
+    way now) and that history does not meet its own prerequisite: the pairing being allowed is then no "Yes"
+    to taking it. A pair asked with no history told ("A and B in one term?") keeps the pairing's answer."""
+    if not (q.completed or q.under_way) or q.target not in pair:
+        return None
+    c = facts.courses[q.target]
+    if c.prerequisite_tree is None:
+        return None
+    have = set(q.completed) | set(q.under_way)  # a course under way alongside may be the asked one's corequisite
+    return c if evaluate(c.prerequisite_tree, have) != YES else None
 
 # the calendar's words for a course that may come alongside rather than before
 _ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at\s+the\s+same\s+time|concurrently|simultaneously)\b", re.IGNORECASE)

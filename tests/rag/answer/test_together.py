@@ -23,6 +23,17 @@ def test_a_corequisite_may_share_its_term():
     assert "ABCD 158: prerequisite \u201cABCD 157.\u201d" in a.text  # its own prerequisite still shown
 
 
+def test_a_corequisite_under_way_is_no_yes_to_a_course_whose_own_prerequisite_is_unsaid():
+    courses = [tiny_course("ABCD 202"), tiny_course("ABCD 322", prerequisite="ABCD 211.", corequisite="ABCD 202.")]
+    facts = FactStore(courses={c.code: c for c in courses}, required_by={}, coreq_of={}, excluded={})
+    q = tiny_question("ABCD 322", not_completed=["ABCD 202"])  # "in the middle of ABCD 202 now; ABCD 322 too?"
+    q.targets, q.concurrent, q.under_way = ["ABCD 322"], ["ABCD 202"], ["ABCD 202"]
+    a = together(q, facts)
+    assert a.verdict == "cannot tell" and a.text.startswith("Only if you also meet ABCD 322's own prerequisite, ABCD 211")
+    q.completed = ["ABCD 211"]
+    assert together(q, facts).verdict == "yes"
+
+
 def test_one_option_of_the_others_prerequisite_leaves_it_to_another_route():
     a = _asked(["ABCD 200", "ABCD 300"], tiny_course("ABCD 200"),
                tiny_course("ABCD 300", prerequisite="One of ABCD 200, ABCD 210."))
