@@ -68,8 +68,8 @@ def _own_unmet(q: Question, facts: FactStore, pair: list[str]) -> CourseFact | N
     if not (q.completed or q.under_way) or q.target not in pair:
         return None
     c = facts.courses[q.target]
-    if c.prerequisite_tree is None:
-        return None
+    if c.prerequisite_tree is None or set(q.under_way) & set(unique_codes(c.prerequisite)):
+        return None  # (the course under way named by the prerequisite itself: its words said whether it may share)
     have = set(q.completed) | set(q.under_way)  # a course under way alongside may be the asked one's corequisite
     return c if evaluate(c.prerequisite_tree, have) != YES else None
 
