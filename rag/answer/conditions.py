@@ -21,7 +21,7 @@ _KIND_WORDS = {"grade": re.compile(r"\d{2}\s?%|\bgrade\b|\bminimum mark\b|\bstan
                "standing": re.compile(r"\bstanding\b|\b(?:first|second|third|fourth|fifth|[1-5](?:st|nd|rd|th))[- ]year\b",
                                       re.IGNORECASE),
                "program": re.compile(r"\bprogram(?:me)?s?\b|\bmajors?\b|\bminors?\b|\bspeciali[sz]ation\b|\bhonours\b|"
-                                     r"\badmission\b|\badmitted\b|\benrol(?:l)?ment\b|\bacceptance\b|\bstudents in\b",
+                                     r"\badmission\b|\badmitted\b|\benrol(?:l)?ment\b|\bacceptance\b",
                                      re.IGNORECASE)}
 _KIND_OPS = {"grade": ("score",), "permission": ("permission",), "standing": ("standing",), "program": ("program",)}
 _ASKED = {"grade": "a minimum grade", "permission": "permission", "standing": "a year standing",
@@ -97,7 +97,11 @@ def _of_kind(node: dict, kind: str) -> list[dict]:
 def _one_route(text: str, kind: str) -> bool:
     """Whether a condition's words offer no other way in. A standing or a program may say "third- or
     fourth-year" and stay one route; "or permission ...", "or CODE", "may be admitted" open another."""
-    return not (_OTHER_ROUTE_RE if kind in ("standing", "program") else _OR_RE).search(text)
+    if kind == "standing":
+        return not _OTHER_ROUTE_RE.search(text)
+    if kind == "program":  # "third- or fourth-year" and "or higher" name who, not another way in
+        text = re.sub(r"\b\w+-\s*or\s+\w+-year\b|\bor\s+(?:higher|above)\b", " ", text, flags=re.IGNORECASE)
+    return not _OR_RE.search(text)
 
 
 def _on_every_route(node: dict, kind: str) -> bool:

@@ -68,10 +68,14 @@ def _own_unmet(q: Question, facts: FactStore, pair: list[str]) -> CourseFact | N
     if not (q.completed or q.under_way) or q.target not in pair:
         return None
     c = facts.courses[q.target]
-    if c.prerequisite_tree is None or set(q.under_way) & set(unique_codes(c.prerequisite)):
-        return None  # (the course under way named by the prerequisite itself: its words said whether it may share)
+    if c.prerequisite_tree is None:
+        return None
     have = set(q.completed) | set(q.under_way)  # a course under way alongside may be the asked one's corequisite
-    return c if evaluate(c.prerequisite_tree, have) != YES else None
+    met = evaluate(c.prerequisite_tree, have)
+    # (a prerequisite that names the course under way in words ubcal keeps unread, "or be taking it concurrently",
+    # said whether the two may share a term: the pairing's answer stands unless it is surely unmet)
+    named_unread = bool(set(q.under_way) & set(unique_codes(c.prerequisite)))
+    return c if met == NO or (met != YES and not named_unread) else None
 
 # the calendar's words for a course that may come alongside rather than before
 _ALONGSIDE_WORDS_RE = re.compile(r"\b(?:at\s+the\s+same\s+time|concurrently|simultaneously)\b", re.IGNORECASE)

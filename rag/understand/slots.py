@@ -667,12 +667,9 @@ def read_credits_asked(text: str) -> float:
 # grammar of counts (rag.index.credit_count) on the words after "credits of", shortened until they read
 _STATED_CREDITS_RE = re.compile(r"\b(?P<n>\d{1,2}(?:\.\d)?)\s*(?:credits?|cr)\s+(?:of|in)\s+(?P<rest>[^.,;?!]{2,60})",
                                 re.IGNORECASE)
-_CREDITS_HAD_RE = re.compile(r"\b(?:have|has|'ve|ive|got|completed|passed|done|finished|earned|taken|took|"
-                             r"wrapped up|under my belt|already)\b", re.IGNORECASE)
-# words that make the count one not had: needed, wanted, supposed, denied ("I still need 6 credits of ...")
-_CREDITS_NOT_HAD_RE = re.compile(r"\b(?:need|needs|needed|require[sd]?|requirement|want|wants|still|left|more|"
-                                 r"another|if|once|will|'ll|not|no|never|zero|without|missing|short|asks?|lists?)\b|"
-                                 r"n't\b", re.IGNORECASE)
+_CREDITS_HAD_RE = re.compile("|".join(_CUE_DATA["credits_had"]), re.IGNORECASE)
+# words that make the count one not had: needed, planned, under way, supposed, someone else's (either side of it)
+_CREDITS_NOT_HAD_RE = re.compile("|".join(_CUE_DATA["credits_not_had"]), re.IGNORECASE)
 
 
 def read_stated_credits(text: str) -> list[CreditCount]:
@@ -684,7 +681,8 @@ def read_stated_credits(text: str) -> list[CreditCount]:
         clause = text[max(_clause_start(text, m.start()), sentence_start(text, m.start())):m.start()]
         after = re.split(r"[.;?!]", text[m.end():], maxsplit=1)[0]
         if not (_CREDITS_HAD_RE.search(clause) or _CREDITS_HAD_RE.match(after.strip())) \
-                or _CREDITS_NOT_HAD_RE.search(clause):
+                or _CREDITS_NOT_HAD_RE.search(clause) or _CREDITS_NOT_HAD_RE.search(m["rest"] + after) \
+                or THIRD_PARTY_RE.search(clause):
             continue
         words = m["rest"].split()
         for k in range(len(words), 0, -1):
@@ -695,7 +693,7 @@ def read_stated_credits(text: str) -> list[CreditCount]:
     return found
 
 
-_NOT_DONE_WORDS_RE = re.compile("|".join(_CUE_DATA["negation"] + _CUE_DATA["result_not_done"]), re.IGNORECASE)
+_NOT_DONE_WORDS_RE = re.compile("|".join(_CUE_DATA["described_not_done"]), re.IGNORECASE)
 _CLAUSE_SPLIT_RE = re.compile(r"[.;!?]+\s*|,?\s+but\s+|,?\s+though\s+", re.IGNORECASE)
 
 
@@ -763,8 +761,8 @@ _NOT_HAD_AFTER_RE = re.compile(r"[\s-]*(?:class\s+)?(?:standing|status)\b[^.?!]{
 # "once I have second-year standing, may I take A?": a year made the premise of the question is the year it
 # is asked under, whatever year the student is in now (status_cues.json premise_before)
 _PREMISE_YEAR_RE = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(_CUE_DATA["premise_before"], key=len,
-                                                                                reverse=True)) + r")\b[^.?!,;]{0,30}$",
-                              re.IGNORECASE)
+                                                                                reverse=True)) + r")\s+(?:i|i'm|im|i've|ive)\b"
+                              r"[^.?!,;]{0,25}$", re.IGNORECASE)  # the student's own year, not "if X standing is needed"
 
 
 def sentence_start(text: str, at: int) -> int:
@@ -790,7 +788,8 @@ def _stated_years(text: str) -> tuple[int, int]:
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
         before = text[max(0, m.start() - 40):m.start()]
-        if not negated and _PREMISE_YEAR_RE.search(before) and not _someone_elses_year(text, m.start()):
+        if not negated and _PREMISE_YEAR_RE.search(before) and not _someone_elses_year(text, m.start()) \
+                and not _TAKEN_IN_YEAR_RE.search(before):  # ("if I took A in second year": when, not a year)
             done = _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]) is not None
             return _year_number(m["w"] or m["n"] or "") + done, below  # "once I've completed second year": third
         if year or _TAKEN_IN_YEAR_RE.search(text[max(0, m.start() - 40):m.start()]) or _someone_elses_year(text, m.start()) \
@@ -1197,9 +1196,12 @@ class CourseTitles:
             return False
         words = list(_title_key(_TITLE_WORD_RE.findall(text[:at - 1].lower())))
         keys = [tuple(words[-n:]) for n in range(1, min(_MAX_TITLE_WORDS, len(words)) + 1)]
-        return any(key in self.shared and not all(self._named(code, typed) for code in self.shared[key]) for key in keys)
+        # clear only where one course's requirement names every course of the title (they are its options)
+        return any(key in self.shared and not any(set(self.shared[key]) <= self.named_by.get(t, set()) for t in typed)
+                   for key in keys)
 
     def _named(self, code: str, typed: set[str]) -> bool:
+        """Whether a typed course's requirement names ``code``."""
         return any(code in self.named_by.get(t, ()) for t in typed)
 
     def _named_by_typed(self, key: tuple[str, ...], typed: set[str]) -> str | None:

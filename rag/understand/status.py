@@ -287,17 +287,19 @@ def status_window(text: str, mentions: list[CodeMention], index: int, story: boo
     return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index, story))
 
 
-def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str, bool] | None:
+def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str, str] | None:
     """For a course inside a list with words on both sides ("finished A, B planned for next term"): the
-    head's window ("finished ABC 100"), the tail's ("ABC 100 planned for next term"), and whether the course
-    ends the list; None when the course is alone or the list has words on one side only."""
+    head's window ("finished ABC 100"), the tail's ("ABC 100 planned for next term"), and where the course
+    stands ("first", "middle" or "last": all but the last take the head's words); None when the course is alone
+    or the list has words on one side only."""
     window = mention_window(text, mentions, index, story=False)  # the clause's own words, not what follows
     for m in _LIST_RE.finditer(window):
         if OTHER_MASK in m.group() and TARGET_MASK in m.group():
             head, tail = window[:m.start()].strip(" ,"), window[m.end():]
             if _WORD_RE.search(head) and _WORD_RE.search(tail) and not tail.lstrip().startswith((",", ";", "(")):
                 # (", my first courses ever", "(both B range)": an aside about the whole list, not the last's own)
-                return f"{head} {TARGET_MASK}", f"{TARGET_MASK} {tail}", m.group().endswith(TARGET_MASK)
+                at = "last" if m.group().endswith(TARGET_MASK) else "first" if m.group().startswith(TARGET_MASK) else "middle"
+                return f"{head} {TARGET_MASK}", f"{TARGET_MASK} {tail}", at
     return None
 
 
@@ -445,13 +447,13 @@ class StatusReader:
                 for row in self.model.probabilities(features(np.asarray(self.encode(texts)), texts, roles))]
         statuses = read[:len(mentions)]
         split = read[len(mentions) + len(longer):]
-        for n, (i, (_, _, last)) in enumerate(sides.items()):
+        for n, (i, (_, _, at)) in enumerate(sides.items()):
             # "finished A, B planned for next term": when the words before the list and the words after it
             # each read a status and the two disagree, the list is two reports, the last course's its own
             head, tail = split[2 * n], split[2 * n + 1]
             if head.label != tail.label and head.label in _SIDE_STATUSES and tail.label in _NOT_COMPLETED:
                 # (a tail read "done" makes nobody done: "failed A, B I passed" keeps the list's one reading)
-                statuses[i] = tail if last else head
+                statuses[i] = tail if at == "last" else head
         for i, alone in zip(longer, read[len(mentions):len(mentions) + len(longer)]):
             # a story carried past the clause ("bailed on A halfway through last spring because it was way
             # too much ...") may blur a clause that is clear alone; the clause alone may only say "not done",

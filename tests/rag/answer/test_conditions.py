@@ -49,6 +49,12 @@ def test_a_program_asked_for_is_read_from_the_requirement_or_the_restriction():
     skip = condition_asked(replace(tiny_question("ABCD 500"), asks_condition="program", asks_skip=True), facts)
     assert skip.verdict == "no" and "on every route" in skip.text
     assert _ask(tiny_course("ABCD 301", prerequisite="ABCD 201."), "program").verdict == "no"
+    year_only = _ask(tiny_course("ABCD 302", restriction="Restricted to students in third-year standing or higher."),
+                     "program")
+    assert year_only.verdict != "yes"  # a year of study is no program
+    either = _ask(tiny_course("ABCD 303", restriction="Restricted to the BKIN program or students with fourth-year "
+                                                      "standing."), "program")
+    assert either.verdict != "yes"  # another way in besides the program
 
 
 def test_a_condition_on_one_route_only_is_a_no_naming_the_other_route():

@@ -23,6 +23,9 @@ def _tree(text: str) -> dict:
     # done, or not said: nothing to match (never a "Yes" from words)
     ("I passed comparative widget anatomy. Am I allowed into ABCD 412?", "A course in comparative widget anatomy", False),
     ("I never took anything on gizmos. ABCD 412?", "A course in comparative widget anatomy", False),
+    # a negation that does not govern the matched words says nothing of them
+    ("Comparative widget anatomy went fine, no problems. ABCD 412?", "A course in comparative widget anatomy", False),
+    ("I never failed comparative widget anatomy. ABCD 412?", "A course in comparative widget anatomy", False),
     # an "or" leaves another way in: the whole words must be matched
     ("I never did numerical methods. ABCD 507?", "A course in numerical methods or fluid dynamics", False),
 ])

@@ -401,5 +401,8 @@ def test_a_kind_of_course_the_student_says_they_have_not_done_is_a_no_and_never_
     failed = replace(tiny_question("ABCD 412"), not_done_clauses=["I flunked comparative widget anatomy twice"])
     answer = eligibility(failed, facts)
     assert answer.verdict == "no" and "you say you have not done" in answer.text
-    passed = replace(tiny_question("ABCD 412"), text="I passed comparative widget anatomy. ABCD 412?")
+    from rag.understand.slots import read_not_done_clauses
+
+    text = "I passed comparative widget anatomy, no problems. ABCD 412?"
+    passed = replace(tiny_question("ABCD 412"), text=text, not_done_clauses=read_not_done_clauses(text))
     assert eligibility(passed, facts).verdict == "cannot tell"  # a description matched is no course passed

@@ -1467,6 +1467,7 @@ def test_a_course_asked_about_beside_a_program_and_a_history_is_no_program_rest(
     ("Do I really have to be in the Gizmo program to take ABCD 410?", "program"),
     ("do I have to be a fourth-year Widget Studies major to take ABCD 410?", "program"),
     ("Can I skip being in the Ph.D. program and take ABCD 510 as a master's student?", "program"),
+    ("Do I have to be a third-year student for ABCD 410?", "standing"),  # a year, not a program
     ("I'm in the Gizmo program, can I take ABCD 410?", ""),
     ("can I take ABCD 410 without ABCD 310 and with permission?", ""),
     # a grade or a permission told is not asked

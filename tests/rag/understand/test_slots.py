@@ -186,6 +186,11 @@ def test_a_title_several_courses_share_is_the_one_the_typed_courses_requirement_
     named = titles.name_courses("I passed Managerial Widgetry. can I take WIDG 442?", ["WIDG", "GIZM"])
     assert named == "I passed Managerial Widgetry (WIDG 295). can I take WIDG 442?"
     assert titles.shared_title_before(named, named.index("WIDG 295"), {"WIDG 442"})  # not clearly the one taken
+    # another typed course naming the other course of the title settles nothing: no one course names both
+    both = CourseTitles({"WIDG 295": "Managerial Widgetry", "GIZM 295": "Managerial Widgetry"},
+                        named_by={"WIDG 442": {"WIDG 295"}, "GIZM 302": {"GIZM 295"}})
+    said = both.name_courses("I took Managerial Widgetry and GIZM 302. Can I take WIDG 442?", ["WIDG", "GIZM"])
+    assert both.shared_title_before(said, said.index("(") + 1, {"GIZM 302", "WIDG 442"})
     alone = "I passed Managerial Widgetry. anything open?"  # no typed course to settle it: left as words
     assert titles.name_courses(alone, ["WIDG", "GIZM"]) == alone
 
@@ -432,6 +437,8 @@ def test_a_year_asked_of_a_course_is_told_apart_from_the_students_year(text, stu
     # a year made the premise of the question is the year it is asked under
     ("I'm finishing first year. Once I have second-year standing, can I take ABC 338?", 2, 0),
     ("Once I've completed second year of my widgetry program, can I take ABC 437?", 3, 0),
+    ("I'm in first year, and if second-year standing is needed for ABC 300 I'll wait. Can I take it now?", 1, 0),
+    ("If I took ABC 200 in second year, is ABC 300 ok?", 0, 0),  # when a course was taken, not a year
 ])
 def test_a_year_finished_or_not_had_is_read_as_the_student_means_it(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
@@ -465,6 +472,10 @@ def test_elective_credits_the_student_states_are_read_in_either_order(text, cred
     ("I still need 6 credits of 200-level VISA. VISA 371?", []),  # needed, not had
     ("if I had 6 credits of 200-level VISA could I take VISA 371?", []),  # supposed
     ("I have 6 credits of electives done", []),  # no subject: the electives reading's
+    ("I have 9 credits of 300-level MATH left to take.", []),  # still to take
+    ("I have to take 9 credits of 300-level MATH. ABC 444?", []),  # a duty
+    ("I've registered for 9 credits of 300-level MATH next term. ABC 444?", []),  # planned
+    ("My friend has 9 credits of 300-level MATH. ABC 444?", []),  # someone else's
 ])
 def test_credit_counts_the_student_says_they_have_are_read_in_the_calendars_terms(text, said):
     from rag.understand.slots import read_stated_credits
