@@ -72,7 +72,7 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 need = required_course(tree, a)
                 gone = _ruled_out(q, asked) if q.asks_skip else []
                 if q.asks_skip and not gone and len(asked) == 1 and (q.standing or q.standing_below):
-                    gone = list(asked)  # "2nd-year; can I avoid A for B?" with B's other route a later standing
+                    gone = list(asked)  # a year told, and the route without A a later standing than it
                 if need == NO and gone and _no_route_without(tree, gone, q):
                     # "haven't done C; can I skip A for B?" with B asking for one of A, C: no route is left,
                     # said once for all the courses left out

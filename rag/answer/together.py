@@ -52,7 +52,7 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
     if verdict == "yes":  # the pairing is fine; what each asks besides still stands
         lines += ["Each still has its own prerequisites:"] + [f"{c.code}: {_own(c)} {refs[c.code]}" for c in courses]
         unmet = _own_unmet(q, facts, pair)
-        if unmet is not None:  # "in the middle of A now; B at the same time?": B's own prerequisite, unsaid
+        if unmet is not None:  # A under way, B asked for that term: B's own prerequisite, unsaid
             verdict = "cannot tell"
             lines[0] = (f"Only if you also meet {unmet.code}'s own prerequisite, {describe(unmet.prerequisite_tree)}, "
                         f"which you have not said you have. As for the two together: {lines[0][len('Yes: '):]}"
@@ -62,8 +62,8 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _own_unmet(q: Question, facts: FactStore, pair: list[str]) -> CourseFact | None:
-    """The course asked about, when the student told their own history (a course done, or the other one under
-    way now) and that history does not meet its own prerequisite: the pairing being allowed is then no "Yes"
+    """The course asked about, when the student told their own history (a course done, or the paired course
+    under way now) and that history does not meet its own prerequisite: the pairing being allowed is then no "Yes"
     to taking it. A pair asked with no history told ("A and B in one term?") keeps the pairing's answer."""
     if not (q.completed or q.under_way) or q.target not in pair:
         return None

@@ -902,7 +902,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     subjects = read_subjects(bare, reader.subjects)
     cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
     graded = history if history is not None else local
-    # "74% in Design Studio II (DES 202)": marks are read with each title written as its code
+    # "74% in Widget Studio II (WIDG 202)": marks are read with each title written as its code
     marked = reader.titles.codes_for_titles(text)
     if marked != text:
         graded = [m for m in read_mentions(marked, reader.subjects) if m.code in {t.code for t in graded}]
@@ -973,7 +973,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     feasible = _from_nothing_first(feasible, planning, told, part)
     if feasible and feasible[0][0] == "chain" and "program_left" in planning and named_programs \
             and _YEAR_OF_STUDY_RE.search(part) and not any(m.status == "asked" or m.role == TARGET for m in local):
-        # "Biochem 3rd year: A done, in B now. what's still left this year?": no course is asked about (the one
+        # "year 3 of P: A done, B under way. the rest of this year?": no course is asked about (the one
         # under way is history on its way), and a program's year is named: that year's rest, not B's chain
         feasible = _put_first(feasible, "program_left")
     change = _change_reading(asked, part, reader, local, subjects)
@@ -1038,7 +1038,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         q.entities.programs = named_programs
     _fill(q, local, history if history is not None else local, text, finder.known_courses)
     if q.asks_condition and (_SKIP_RE.search(part) or _WITHOUT_CONDITION_RE.search(part)):
-        # "can I skip the standing requirement for A?", "can I get into A without fourth-year standing?"
+        # "skip the standing requirement for A?", "into A without fourth-year standing?": a skip
         q.asks_skip = True
     swap = read_substitution(text, local)
     if swap is not None and intent not in PLANNING and not {swap.substitute, *swap.goals} & set(q.completed):

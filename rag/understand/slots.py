@@ -579,7 +579,7 @@ _NOT_IN_ELIDED_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN})\s*,?\s*(?:but\s+|and
                                rf"(?!\s+(?:and\s+|&\s+)?(?-i:[A-Z])|\s+{_GROUP_NOUN}\b)", re.IGNORECASE)
 
 
-# "an English literature major, not creative writing", "a BA in music, not the BMus": the group written in
+# "a history major, not fine arts", "a BA in music, not the BMus": the group written in
 # lower case, or with "the", closed by a stop right after it
 _NOT_IN_ELIDED_LOWER_RE = re.compile(rf"\b(?P<noun>{_GROUP_NOUN}|B\.?A\.?|B\.?Sc\.?|B\.?Mus\.?|BFA|BCom)\b"
                                      r"(?:\s+(?:in|of)\s+[a-z]+)?\s*,\s*(?:but\s+|and\s+)?not\s+(?:a\s+|an\s+|in\s+|the\s+)?"
@@ -699,7 +699,7 @@ _CLAUSE_SPLIT_RE = re.compile(r"[.;!?]+\s*|,?\s+but\s+|,?\s+though\s+", re.IGNOR
 
 def read_not_done_clauses(text: str) -> list[str]:
     """The clauses that say, with no course code, that something was not done ("I flunked comparative vertebrate
-    anatomy twice", "a numerical-methods course never happened for me"): a requirement the calendar words as a
+    anatomy twice", "I never took a numerical-methods course"): a requirement the calendar words as a
     kind of course ("A course in comparative vertebrate anatomy") is matched against them when answering."""
     return [c.strip() for c in _CLAUSE_SPLIT_RE.split(text)
             if c.strip() and _NOT_DONE_WORDS_RE.search(c) and not find_codes(c, [])
@@ -1124,7 +1124,7 @@ class CourseTitles:
             for n, run in enumerate((_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end))):
                 for word in run:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
-                for a, b in zip(run, run[1:]):  # "Bones: The Origins of Humanity": its colon is the title's too
+                for a, b in zip(run, run[1:]):  # "Widgets: The First Steps": its colon is the title's too
                     lo, hi = min(a.end(), b.end()), max(a.start(), b.start())
                     chars[lo:hi] = [" " if ch in ":,-&" else ch for ch in chars[lo:hi]]
                 if run and n == 0 and text[m.start - 1:m.start] == "(" and text[m.end:m.end + 1] == ")":

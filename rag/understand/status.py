@@ -288,10 +288,10 @@ def status_window(text: str, mentions: list[CodeMention], index: int, story: boo
 
 
 def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str, str] | None:
-    """For a course inside a list with words on both sides ("finished A, B planned for next term"): the
-    head's window ("finished ABC 100"), the tail's ("ABC 100 planned for next term"), and where the course
-    stands ("first", "middle" or "last": all but the last take the head's words); None when the course is alone
-    or the list has words on one side only."""
+    """For a course inside a list with words on both sides ("finished A, B set for the spring"): the
+    head's window ("finished ABC 100"), the tail's ("ABC 100 set for the spring"), and where it stands
+    in the list ("first", "middle" or "last": all but the last take the head's words); None for a lone course or
+    a list with words on one side only."""
     window = mention_window(text, mentions, index, story=False)  # the clause's own words, not what follows
     for m in _LIST_RE.finditer(window):
         if OTHER_MASK in m.group() and TARGET_MASK in m.group():
@@ -448,7 +448,7 @@ class StatusReader:
         statuses = read[:len(mentions)]
         split = read[len(mentions) + len(longer):]
         for n, (i, (_, _, at)) in enumerate(sides.items()):
-            # "finished A, B planned for next term": when the words before the list and the words after it
+            # "finished A, B set for the spring": when the words before the list and the words after it
             # each read a status and the two disagree, the list is two reports, the last course's its own
             head, tail = split[2 * n], split[2 * n + 1]
             if head.label != tail.label and head.label in _SIDE_STATUSES and tail.label in _NOT_COMPLETED:
