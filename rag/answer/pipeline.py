@@ -148,7 +148,8 @@ class Answerer:
         self._pair: EditionPair | None = None  # the earlier edition, opened at the first change question
         self.reader = Reader(self.retriever.finder, self.embedder.encode_queries, self.embedder.model_id,
                              cache_dir=settings.classifier_cache_dir, course_titles=titles,
-                             batch_encode=self.embedder.encode_clauses, named_by=named_by)
+                             batch_encode=self.embedder.encode_clauses)
+        self.reader.titles.named_by = named_by  # which course of a shared title the asked course names
 
     # -- the pipeline -----------------------------------------------------------------------------
     def ask(self, request: AskRequest | str) -> Answer:

@@ -642,13 +642,14 @@ class Reader:
 
     def __init__(self, finder: EntityFinder, encode: Encoder | None = None, model_id: str = "",
                  cache_dir: Path | None = None, course_titles: dict[str, str] | None = None,
-                 batch_encode: Encoder | None = None, named_by: dict[str, set[str]] | None = None) -> None:
-        """``course_titles``: code -> title, so a course named by its title is read as its code (``named_by``,
-        course -> the courses its requirements name, settles a title several courses share);
+                 batch_encode: Encoder | None = None) -> None:
+        """``course_titles``: code -> title, so a course named by its title is read as its code (a title several
+        courses share is settled by ``titles.named_by``, course -> the courses its requirements name, which the
+        answering layer sets from the index);
         ``batch_encode``: the same vectors as ``encode``, faster for several texts at once (course mentions)."""
         self.finder = finder
         self.programs = ProgramFinder([t for t, _ in finder.programs])
-        self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs}, named_by)
+        self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
         # what changed between editions: its own classifier, asked only where the words speak of change
         self.change_classifier = (IntentClassifier(encode, model_id, cache_dir, CHANGE_EXAMPLES, "change")

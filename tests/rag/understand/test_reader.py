@@ -325,8 +325,8 @@ def test_a_need_asked_of_a_course_named_by_its_title_is_read_as_if_its_code_were
 
 def test_a_course_named_by_a_title_others_share_is_never_clearly_done(embedder):
     reader = Reader(EntityFinder(KNOWN, SUBJECTS, PROGRAMS), embedder.encode_queries, embedder.model_id,
-                    course_titles={"ABCD 210": "Managerial Widgetry", "EFGH 200": "Managerial Widgetry"},
-                    named_by={"ABCD 310": {"ABCD 210"}})
+                    course_titles={"ABCD 210": "Managerial Widgetry", "EFGH 200": "Managerial Widgetry"})
+    reader.titles.named_by = {"ABCD 310": {"ABCD 210"}}
     q = understand("I passed Managerial Widgetry. can I take ABCD 310?", reader)
     assert q.target == "ABCD 310" and "ABCD 210" in q.unclear and "ABCD 210" not in q.completed
 
