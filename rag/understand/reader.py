@@ -397,8 +397,7 @@ _CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECA
 
 
 # a condition that is not a course, asked to be done without ("into A without fourth-year standing")
-_WITHOUT_CONDITION_RE = re.compile(r"\bwithout\b[^.?!\d]{0,30}?\b(?:permission|consent|approval|sign-?off|standing|"
-                                   r"status|program|programme|admission|enrol|major)", re.IGNORECASE)
+_WITHOUT_CONDITION_RE = re.compile("|".join(_CONDITION_WORDS["without"]), re.IGNORECASE)
 
 
 def _condition_asked(part: str) -> str:
@@ -1082,8 +1081,7 @@ def _with_subject_names(groups: list[str]) -> list[str]:
     return list(dict.fromkeys(groups + [names[g.upper()] for g in groups if g.upper() in names and g.isupper()]))
 
 
-_YEAR_OF_STUDY_RE = re.compile(r"\b(?:this|the|my|that|current|final|last)\s+year\b|\b(?:first|second|third|fourth|"
-                               r"fifth|[1-5](?:st|nd|rd|th))[\s-]*(?:year|yr)\b|\b(?:year|yr)\s*[1-5]\b", re.IGNORECASE)
+_YEAR_OF_STUDY_RE = re.compile("|".join(_PLANNING_WORDS["year_of_study"]), re.IGNORECASE)
 
 
 def _from_nothing_first(feasible: list[tuple[str, float]], planning: set[str], told: bool,

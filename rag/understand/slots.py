@@ -871,7 +871,7 @@ _LETTER_BEFORE_RE = re.compile(r"\b(?:got|get|getting|received|earned|had|have|h
                                + _LETTER + r"\s+(?:in|on|for)\s*$", re.IGNORECASE)
 # ("A as Cr/D/F and got an F": the grading basis named first is no grade)
 _LETTER_AFTER_RE = re.compile(r"^\s*(?:\)\s*(?=as\b|under\b|on\b|for\b))?"
-                              r"(?:(?:as|under|on|for)\s+(?:cr/d/f|cdf(?:\s+grading)?|credit/d/fail|pass/fail|p/f)\s*,?\s*(?:and|but)?\s*)?"
+                              r"(?:(?:as|under|on|for)\s+(?:" + "|".join(_CUE_DATA["grading_basis"]) + r")\s*,?\s*(?:and|but)?\s*)?"
                               r"(?:\(\s*|(?:-|:|—)?\s*(?:i\s+)?(?:with|w/|got|grade|was|were|ended as|came back as)\s+)"
                               + _LETTER + r"(?=\s*(?:$|[),.;!?&]|and\b|but\b|grade\b|so\b|in\b))", re.IGNORECASE)
 
