@@ -54,10 +54,9 @@ def together(q: Question, facts: FactStore) -> FactAnswer | None:
         unmet = _own_unmet(q, facts, pair)
         if unmet is not None:  # A under way, B asked for that term: B's own prerequisite, unsaid
             verdict = "cannot tell"
+            pairing = f"As for the two together: {lines[0][len('Yes: '):]}" if lines[0].startswith("Yes: ") else lines[0]
             lines[0] = (f"Only if you also meet {unmet.code}'s own prerequisite, {describe(unmet.prerequisite_tree)}, "
-                        f"which you have not said you have. As for the two together: {lines[0][len('Yes: '):]}"
-                        if lines[0].startswith("Yes: ") else f"Only if you also meet {unmet.code}'s own prerequisite, "
-                        f"{describe(unmet.prerequisite_tree)}, which you have not said you have. {lines[0]}")
+                        f"which you have not said you have. {pairing}")
     return FactAnswer("eligibility", verdict, "\n".join(lines), w.sources)
 
 

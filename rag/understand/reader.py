@@ -321,13 +321,12 @@ INJECTION_RE = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|prompts?)|"
     r"disregard (?:the|your|all) (?:instructions|rules)|system prompt|you are now|act as\b", re.IGNORECASE)
 # a comparison cue: with a named course or program, the question needs one lookup per thing compared
-COMPARISON_RE = re.compile(
-    r"\b(compare|comparison|versus|vs\.?|difference|differ|different from|both|either|same as|"
-    r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
+_COMPARE_WORDS = (r"compare|comparison|versus|vs\.?|difference|differ|different from|same as|more credits|fewer credits|"
+                  r"which (?:one|is)|better")
+COMPARISON_RE = re.compile(rf"\b({_COMPARE_WORDS}|both|either)\b", re.IGNORECASE)
 MULTI_PART_RE = re.compile(r"\?.+\?", re.DOTALL)
 # a word that compares two courses ("both" and "either" name a pair, not a comparison: "both planned")
-_COMPARE_WORD_RE = re.compile(r"\b(?:compare|comparison|versus|vs\.?|difference|differ|different from|same as|"
-                              r"more credits|fewer credits|which (?:one|is)|better)\b", re.IGNORECASE)
+_COMPARE_WORD_RE = re.compile(rf"\b(?:{_COMPARE_WORDS})\b", re.IGNORECASE)
 _PRONOUN_RE = re.compile(r"\b(?:it|this course|that course|this class|that class|this one|that one|its)\b",
                          re.IGNORECASE)
 # asked so that "yes" means excluded ("are they excluded?", "does A block credit for B?")

@@ -702,8 +702,7 @@ def read_not_done_clauses(text: str) -> list[str]:
     anatomy twice", "I never took a numerical-methods course"): a requirement the calendar words as a
     kind of course ("A course in comparative vertebrate anatomy") is matched against them when answering."""
     return [c.strip() for c in _CLAUSE_SPLIT_RE.split(text)
-            if c.strip() and _NOT_DONE_WORDS_RE.search(c) and not find_codes(c, [])
-            and not re.search(r"\b[A-Za-z]{2,5}[ _-]?\d{3}\b", c)]
+            if c.strip() and _NOT_DONE_WORDS_RE.search(c) and not re.search(r"\b[A-Za-z]{2,5}[ _-]?\d{3}\b", c)]
 
 
 def read_elective_credits(text: str) -> float:
@@ -1063,6 +1062,7 @@ def _short(word: str) -> str:
 
 
 def _title_key(words: list[str]) -> tuple[str, ...]:
+    """A title's words as the lookup key, each in its short form."""
     return tuple(_short(w) for w in words)
 
 
