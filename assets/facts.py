@@ -20,6 +20,7 @@ import pyarrow as pa
 from assets.parse import ParsedPage, Section
 from assets.requirements import normalize_requirement, parse_requirement, split_notes, tree_codes, unparsed_parts
 from rag.index.codes import KnownSubjects, unique_codes
+from rag.index.restrictions import restriction_text
 
 # "Recommended prerequisite:" is advice, not a label: it stays a note of the text around it
 # "Pre-requisites:", "Co-requisite:" are the same labels hyphenated; "Pre- or co-requisite: A" asks A before or
@@ -64,27 +65,6 @@ def exclusion_sentences(text: str) -> list[tuple[int, str]]:
             continue  # "12 credits ... for either one of or any combination of A, B": a cap, both may count
         found.append((start, text[start:end]))
     return found
-# who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the
-# Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
-# must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
-_RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open only to|Available only to|"
-                             r"Only available to|Not available to|Limited to students|Reserved for|"
-                             # a consent or a mark asked outside the prerequisite sentence: "Consent of Department
-                             # required.", "Registration requires consent of the Department", "Open to students
-                             # with a BC-equivalent mark of A (86%) in English 12"
-                             r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
-                             # "Open ordinarily to students in X with ... and permission of the department.",
-                             # "Permission of the instructor is required."
-                             r"Open ordinarily to|Permission of (?:the\s+)?[\w\s]{1,60}?\s+is\s+required|"
-                             r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
-                             r"(?:consent|permission)|Admission to the course is limited)"
-                             # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
-                             # nor one that closes a degree's initials before a name ("M.A. ECON", "B.F.A. Acting")
-                             r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]{0,3}\.))|\.(?=\s+(?-i:[a-z(]))|"
-                             r"(?:(?<=(?-i:\.[A-Z]))|(?<=(?-i:\.[A-Z][a-z]))|(?<=(?-i:\.[A-Z][a-z]{2})))\.(?=\s+"
-                             r"(?!(?-i:Prerequisite|Corequisite|Equivalency|This|Credit|Students|Not|Open|Restricted|Consent|"
-                             r"Registration|Enrolment|Admission|External)\b)(?-i:[A-Z])))*\.?",
-                             re.IGNORECASE)
 _ROW_RE = re.compile(r"^- (?P<name>.*?)(?: \((?P<credits>[\d.]+(?:\s*[-–]\s*[\d.]+)?) credits\))?"
                      r"(?:\. (?P<rest>(?:Notes|[A-Z][a-z]+): .*))?$")
 _YEAR_RE = re.compile(r"\bYear\s+(?P<year>\d)(?:\s*,\s*Term\s+(?P<term>\d))?", re.IGNORECASE)
@@ -200,7 +180,7 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
                   if unique_codes(sentence, subjects, strict=True)]
     excluded = list(dict.fromkeys(c for e in exclusions for c in excluded_by(e, section.course_code, subjects)))
     equivalency = sentences.get("equivalency", "")
-    restriction = _RESTRICTION_RE.search(text)
+    restriction = restriction_text(text)
     low, high = _credit_range(section.credits)
     return {
         "code": section.course_code, "subject": section.subject, "number": section.number,
@@ -215,7 +195,7 @@ def course_facts(section: Section, subjects: list[str]) -> dict:
         "exclusion": " ".join(exclusions), "excluded_with": excluded,
         "equivalency": equivalency,
         "equivalent_to": [c for c in unique_codes(equivalency, subjects) if c != section.course_code],
-        "restriction": restriction.group(0).strip() if restriction else "",
+        "restriction": restriction,
     }
 
 

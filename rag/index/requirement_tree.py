@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from rag.index.credit_count import count_met, read_count
+from rag.index.restrictions import restriction_sentences
 
 YES, NO, UNKNOWN = "yes", "no", "cannot tell"
 
@@ -342,8 +343,14 @@ def restriction_met(text: str, history: set[str]) -> str:
     """YES / NO when what the student said settles who may register: a stated year for a year-only
     condition; a stated program named as one of the programs a restriction admits (YES only: a program
     not named may still be covered by words ubcal cannot match, e.g. "Honours programs"); a group the
-    student says they are not in, when it is the only group admitted (NO). Else UNKNOWN."""
-    if excluded_group(text, history):
+    student says they are not in, when it is the only group admitted (NO); a group the calendar shuts out
+    that the student says they are in (NO). Else UNKNOWN. Several sentences must each be met: one NO refuses,
+    and YES needs every one."""
+    sentences = restriction_sentences(text)
+    if len(sentences) > 1:
+        verdicts = [restriction_met(sentence, history) for sentence in sentences]
+        return NO if NO in verdicts else YES if all(v == YES for v in verdicts) else UNKNOWN
+    if excluded_group(text, history) or shut_out(text, history):
         return NO
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
@@ -362,6 +369,23 @@ def restriction_met(text: str, history: set[str]) -> str:
             if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():
                 return YES
     return UNKNOWN
+
+
+# "This course is not open to students in the Major, Honours, Minor and Combined Majors in Political Science"
+_SHUT_OUT_RE = re.compile(r"\bnot\s+(?:open|available)\s+to\s+(?:students|majors|minors)\s+"
+                          r"(?:in|registered in|enrolled in)\s+(?P<what>[^;]+?)\s*\.?\s*$", re.IGNORECASE)
+
+
+def shut_out(text: str, history: set[str]) -> str:
+    """The group the student says they are in that the restriction shuts out, else "": any one of the groups it
+    lists, each read as the student's words are read for a group admitted. Kinds written before one field
+    ("the Major, Honours, Minor and Combined Majors in Political Science") all shut out that field."""
+    m = _SHUT_OUT_RE.search(_join_initials(text or ""))
+    programs = getattr(history, "programs", ())
+    if m is None or not programs:
+        return ""
+    groups = [part.rsplit(" in ", 1)[-1] for part in re.split(r"\bor\b|;", m["what"])]
+    return next((said for said in programs for group in groups if group.strip() and in_group(group, (said,))), "")
 
 
 def _admitted_met(text: str, history: set[str]) -> str:

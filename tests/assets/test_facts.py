@@ -137,6 +137,20 @@ def test_a_restriction_runs_on_past_a_degrees_initials_but_not_into_the_next_fie
     assert rows["IJKL 503"]["restriction"] == "Restricted to students in the B.Sc."
 
 
+def test_every_restriction_sentence_is_kept_and_a_sections_one_is_not(tiny):
+    tiny.subject("ijklv", "IJKL", [
+        ("510", "3", "Issues", "Topics. Restricted to students with third-year standing or above. This course is "
+                               "not open to students in the Major in Widgetry."),
+        ("511", "3", "Policy", "Topics. One section reserved for Widgetry Majors. Restricted to students in "
+                               "fourth-year standing or above."),
+    ])
+    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
+    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    assert rows["IJKL 510"]["restriction"] == ("Restricted to students with third-year standing or above. "
+                                               "This course is not open to students in the Major in Widgetry.")
+    assert rows["IJKL 511"]["restriction"] == "Restricted to students in fourth-year standing or above."
+
+
 @pytest.mark.parametrize("sentence", [
     "Students may receive credit for only one of ABCD 341 or EFGH 443.",
     "Credit will be allowed for only one of ABCD 341 or EFGH 443.",

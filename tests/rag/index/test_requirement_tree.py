@@ -81,6 +81,20 @@ def test_a_stated_program_settles_a_restriction_that_names_it_and_only_then():
     assert restriction_met("Limited to students in second year.", chem) == NO  # the year still decides
 
 
+def test_every_restriction_sentence_must_be_met_and_a_group_shut_out_refuses():
+    from rag.index.requirement_tree import History, restriction_met
+
+    both = ("Restricted to students with third-year standing or above. This course is not open to students in "
+            "the Major, Honours and Minor in Widget Science or the Major in Gadgetry.")
+    assert restriction_met(both, History(year=3, programs=("widget sci",))) == NO  # the year alone said YES
+    assert restriction_met(both, History(year=3, programs=("gadgetry",))) == NO
+    assert restriction_met(both, History(year=2, programs=("history",))) == NO
+    # a group not named is not shown to be outside the words the calendar shuts out: never a "yes"
+    assert restriction_met(both, History(year=3, programs=("history",))) == UNKNOWN
+    assert restriction_met(both, History(year=3)) == UNKNOWN
+    assert restriction_met("Not open to students in the B.Sc. in Widgetry.", History(programs=("widgetry",))) == NO
+
+
 def test_groups_named_before_students_and_a_standing_beside_them_are_read():
     from rag.index.requirement_tree import History, restriction_met
 

@@ -1,0 +1,62 @@
+"""Who may register: the calendar's restriction sentences of a course entry, found at build time and split
+again at query time.
+
+An entry may carry more than one ("Restricted to students with third-year standing or above. This course is
+not open to students in the Major ... in Political Science."); an eligibility "Yes" has to meet every one, so
+all are kept, joined in the order written, and ``restriction_sentences`` gives them back one by one.
+"""
+
+from __future__ import annotations
+
+import re
+
+# who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the
+# Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
+# must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
+RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open only to|Available only to|"
+                             r"Only available to|Not available to|Limited to students|Reserved for|"
+                             # a consent or a mark asked outside the prerequisite sentence: "Consent of Department
+                             # required.", "Registration requires consent of the Department", "Open to students
+                             # with a BC-equivalent mark of A (86%) in English 12"
+                             r"Open to students with|Consent of (?:the\s+)?\w+(?:\s+\w+)?\s+(?:is\s+)?required|"
+                             # "Open ordinarily to students in X with ... and permission of the department.",
+                             # "Permission of the instructor is required."
+                             r"Open ordinarily to|Permission of (?:the\s+)?[\w\s]{1,60}?\s+is\s+required|"
+                             r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
+                             r"(?:consent|permission)|Admission to the course is limited)"
+                             # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
+                             # nor one that closes a degree's initials before a name ("M.A. ECON", "B.F.A. Acting")
+                             r"(?:[^.]|\.(?=(?-i:[A-Z][a-z]{0,3}\.))|\.(?=\s+(?-i:[a-z(]))|"
+                             r"(?:(?<=(?-i:\.[A-Z]))|(?<=(?-i:\.[A-Z][a-z]))|(?<=(?-i:\.[A-Z][a-z]{2})))\.(?=\s+"
+                             r"(?!(?-i:Prerequisite|Corequisite|Equivalency|This|Credit|Students|Not|Open|Restricted|Consent|"
+                             r"Registration|Enrolment|Admission|External)\b)(?-i:[A-Z])))*\.?",
+                             re.IGNORECASE)
+# a sentence about some sections only ("One section (3 credits) reserved for ...") leaves the others open
+_SECTION_RE = re.compile(r"\bsections?\b", re.IGNORECASE)
+# the words before a later restriction in its sentence that make it read as one ("This course is not open to"):
+# a few plain words, never a label ("Prerequisite:") or a bracketed hours note
+_LEAD_RE = re.compile(r"^(?:[A-Za-z]+\s+){1,4}$")
+
+
+def restriction_text(entry: str) -> str:
+    """Every restriction sentence of a course entry, joined: the first as found (its words are what the
+    answers quote), each later one from its sentence's start where only a few plain words lead to it."""
+    found: list[str] = []
+    for m in RESTRICTION_RE.finditer(entry or ""):
+        start = entry.rfind(". ", 0, m.start())
+        start = 0 if start < 0 else start + 2
+        lead = entry[start:m.start()]
+        if _SECTION_RE.search(lead):
+            continue
+        sentence = m.group(0).strip()
+        if found and _LEAD_RE.match(lead):
+            sentence = lead + sentence
+        found.append(sentence)
+    return " ".join(found)
+
+
+def restriction_sentences(restriction: str) -> list[str]:
+    """The restriction sentences a stored restriction joins, each from its restriction words on ("not open
+    to ..."); the whole text when none is found again."""
+    parts = [m.group(0).strip() for m in RESTRICTION_RE.finditer(restriction or "")]
+    return parts or ([restriction] if restriction else [])
