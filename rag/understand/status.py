@@ -644,10 +644,8 @@ def _comes_before(first: str, second: str) -> bool | None:
 
 
 def earlier_term(text: str, m: CodeMention) -> bool:
-    """"A in term 1, B in term 2": A's stated time comes before the next course's. Read only
-    of a planned course: one under way now ("taking A this term, B next term?") is not yet done when B's
-    registration opens. The sets disagree on that one (the older ones answer "No", N and O "Yes, once A is
-    completed"); a conditional "Yes" read where a set says "No" is a wrong "Yes", so it stays "No". Terms and years are ordered scales; seasons go
+    """"A in term 1, B in term 2": A's stated time comes before the next course's. Read only of a planned
+    course; one under way now is read by ``after_this_term``. Terms and years are ordered scales; seasons go
     round, so only a season one step ahead, and not "now" or "this", orders B after A."""
     nxt = _CODE_AHEAD_RE.search(text, m.end)
     if nxt is None:
@@ -665,6 +663,30 @@ def earlier_term(text: str, m: CodeMention) -> bool:
 
 
 _NEXT_RE = re.compile(r"\bnext\b", re.IGNORECASE)
+_AFTER_THIS_TERM_RE = re.compile("|".join(_CUES["after_this_term"]), re.IGNORECASE)
+_WHOLE_YEAR_RE = re.compile("|".join(_CUES["whole_year"]), re.IGNORECASE)
+_ASKED_NOW_RE = re.compile("|".join(_CUES["asked_now"]), re.IGNORECASE)
+
+
+def after_this_term(text: str, m: CodeMention) -> bool:
+    """"Taking A right now; B in January?": a course under way now ends with this term, so a next course
+    placed in a later term ("next term", a season not said to be now) comes after it, and the answer is
+    "Yes, once you have completed A" (older sets answered such questions "No, not yet", newer ones so;
+    both say A must be completed first, and only the newer ones name the later term). Not where A's own
+    words end it in B's season ("A ends in April; B in the spring?") or make it run the whole year, nor
+    where B's time is now or this term, or the asking is ("register for B for next term already?")."""
+    nxt = _CODE_AHEAD_RE.search(text, m.end)
+    if nxt is None or re.sub(r"[\s_-]", "", nxt[0]).upper() == m.code.replace(" ", ""):
+        return False  # named again ("If A doesn't go well, ..."): that mention says what is supposed
+    own, rest = text[max(0, m.start - 40):nxt.start()], text[nxt.end():]
+    asked_words = _season_words(rest)
+    if _WHOLE_YEAR_RE.search(own) or _ASKED_NOW_RE.search(rest) or 0 in (_rank(_TERMS, rest), _rank(_YEARS, rest)) \
+            or (asked_words and _NOW_RE.search(asked_words)):
+        return False
+    if _AFTER_THIS_TERM_RE.search(rest):
+        return True
+    mine, theirs = _rank(_SEASONS, text[m.end:nxt.start()]), _rank(_SEASONS, rest)
+    return theirs is not None and mine != theirs
 
 
 def _season_words(text: str) -> str:
@@ -1114,10 +1136,11 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
+        ends_first = s.label == "in_progress" and after_this_term(text, m)  # "in A now; B next term?"
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
-                                 or _supposed_again(text, mentions, i)
+                                 or ends_first or _supposed_again(text, mentions, i)
                                  or supposed_after_the_question(text, mentions, i, statuses)) \
-            and not (s.label == "in_progress" and not _COMPLETION_RE.search(text)) \
+            and not (s.label == "in_progress" and not _COMPLETION_RE.search(text) and not ends_first) \
             and not asked_before_it(text, mentions, i)  # "if A is still running"; "A next year ... B this year?"
         if not premise and m.role == "" and (under_way or (s.label in ("not_done", UNCLEAR) and s.best in _UNDER_WAY)):
             # the classifier torn, but the words suppose the course completed: "let's say A goes fine this term"

@@ -318,7 +318,8 @@ def test_a_pass_supposed_after_the_question_is_of_the_one_course_under_way(text,
 @pytest.mark.parametrize("text, premise", [
     # told "in progress" in words the patterns know, the course asked named with no word of asking
     ("ABCD 110 is in progress this term and EFGH 100 would be in January. OK, assuming a passing grade?", True),
-    ("ABCD 110 is in progress this term and EFGH 100 would be in January. OK?", False),
+    ("ABCD 110 is in progress this term and EFGH 100 would be in January. OK?", True),  # it ends with this term
+    ("ABCD 110 is in progress this term and EFGH 100 would be this term too. OK?", False),
 ])
 def test_a_pass_supposed_at_the_end_is_of_a_course_told_in_progress_too(text, premise):
     mentions = read_mentions(text, SUBJECTS)
@@ -523,10 +524,24 @@ def test_a_hypothesis_the_student_takes_back_is_not_assumed():
     assert not mentions[0].assumed and mentions[0].role != DONE
 
 
-def test_a_course_under_way_this_term_is_no_premise_for_next_term():
-    text = "currently taking ABCD 215 this term. Can I register in EFGH 406 for next term?"
+@pytest.mark.parametrize("text, premise", [
+    # a course under way ends with this term: a later term named for the next course puts it after
+    ("currently taking ABCD 215 this term. Can I register in EFGH 406 for next term?", True),
+    ("I'm in ABCD 208 right now and it ends in April. Will I be able to take EFGH 308 in September?", True),
+    ("taking ABCD 203 rn, can i do EFGH 419 in january?", True),
+    # no later term, the same season as its end, a whole-year course, or an asking that is now: no premise
+    ("currently taking ABCD 215 this term. Can I register in EFGH 406 for next term already?", False),
+    ("currently taking ABCD 215. Can I take EFGH 406?", False),
+    ("ABCD 215 runs till April for me; EFGH 406 in the spring?", False),
+    ("taking ABCD 215 this year, EFGH 406 next term?", False),
+    ("taking ABCD 215 now, can I take EFGH 406 this winter?", False),
+])
+def test_a_course_under_way_now_is_the_premise_of_a_course_in_a_later_term(text, premise):
     mentions = _settled(text, st.Status("in_progress", 0.95, done=0.01))
-    assert mentions[0].role == NOT_DONE and not mentions[0].assumed
+    assert mentions[0].role == NOT_DONE and mentions[0].assumed == premise
+
+
+def test_a_planned_course_in_an_earlier_numbered_term_is_assumed():
     planned = "doing ABCD 215 in term 1 and want EFGH 406 in term 2. ok?"
     assert _settled(planned, st.Status("planned", 0.95, done=0.01))[0].assumed
 
