@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from rag.index.credit_count import count_met, read_count
-from rag.index.restrictions import restriction_sentences
+from rag.index.restrictions import as_restricted_to, restriction_sentences
 
 YES, NO, UNKNOWN = "yes", "no", "cannot tell"
 
@@ -350,6 +350,7 @@ def restriction_met(text: str, history: set[str]) -> str:
     if len(sentences) > 1:
         verdicts = [restriction_met(sentence, history) for sentence in sentences]
         return NO if NO in verdicts else YES if all(v == YES for v in verdicts) else UNKNOWN
+    text = as_restricted_to(text)
     if excluded_group(text, history) or shut_out(text, history):
         return NO
     by_year = standing_met(text, history)
@@ -445,7 +446,8 @@ def _words(text: str) -> set[str]:
 def excluded_group(text: str, history: set[str]) -> str:
     """The group the student says they are not in ("not a creative writing major") when the restriction
     admits only that group ("Restricted to Majors in Creative Writing."): its words, else ""."""
-    if not getattr(history, "not_in", ()) or not _ONLY_RE.match(text or ""):
+    text = as_restricted_to(text)
+    if not getattr(history, "not_in", ()) or not _ONLY_RE.match(text):
         return ""
     widened = re.sub(r"\bor\s+(?:higher|above|later)\b", " ", text, flags=re.IGNORECASE)  # "third-year or higher"
     if re.search(r"\bor\b|\bone of\b|,|;|\bwith\b|\bpermission\b|\bconsent\b", widened, re.IGNORECASE):

@@ -22,6 +22,8 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              # "Open ordinarily to students in X with ... and permission of the department.",
                              # "Permission of the instructor is required."
                              r"Open ordinarily to|Permission of (?:the\s+)?[\w\s]{1,60}?\s+is\s+required|"
+                             # "For Master of Management - Dual Degree Option students only."
+                             r"For\s+(?:[\w.&'-]+\s+){1,8}?students\s+only\b|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
@@ -49,10 +51,22 @@ def restriction_text(entry: str) -> str:
         if _SECTION_RE.search(lead):
             continue
         sentence = m.group(0).strip()
+        if sentence.count(")") > sentence.count("("):  # "(For non-Commerce students only)."
+            sentence = "".join(sentence.rsplit(")", 1))
         if found and _LEAD_RE.match(lead):
             sentence = lead + sentence
         found.append(sentence)
     return " ".join(found)
+
+
+# "For X students only" says what "Restricted to X students" says
+_FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
+
+
+def as_restricted_to(sentence: str) -> str:
+    """A restriction worded "For X students only." as "Restricted to X students.", the form the readers of
+    who is admitted know; any other sentence as it is."""
+    return _FOR_ONLY_RE.sub(lambda m: f"Restricted to {m['who']} students", sentence or "", count=1)
 
 
 def restriction_sentences(restriction: str) -> list[str]:

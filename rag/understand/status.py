@@ -706,6 +706,8 @@ def plan_order(text: str, mentions: list[CodeMention]) -> list[CodeMention] | No
     the next as told, else stated terms or years that differ. The plan is then what is asked, and its
     courses come back in time order. None for any other question, and for courses put in one term."""
     firsts = list({m.code: m for m in reversed(mentions)}.values())[::-1]  # each course where first named
+    if mentions and any(m.code == mentions[-1].code for m in mentions[:-1]):
+        return None  # "A in term 2, B next year. Will A go through?": the course named again last is the one asked
     if len(firsts) < 2 or _ALONGSIDE_RE.search(text) or any(
             m.role == DONE or m.status == "asked" or m.someone_elses or m.best != "planned" for m in mentions):
         return None

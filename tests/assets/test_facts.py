@@ -143,12 +143,17 @@ def test_every_restriction_sentence_is_kept_and_a_sections_one_is_not(tiny):
                                "not open to students in the Major in Widgetry."),
         ("511", "3", "Policy", "Topics. One section reserved for Widgetry Majors. Restricted to students in "
                                "fourth-year standing or above."),
+        ("512", "3", "Immersion", "Topics. For Widget Management - Dual Degree Option students only. This course "
+                                  "is not eligible for Credit/D/Fail grading."),
+        ("513", "3", "Strategy", "Topics of strategy (For non-Widgetry students only). Prerequisite: IJKL 510."),
     ])
     pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
     rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
     assert rows["IJKL 510"]["restriction"] == ("Restricted to students with third-year standing or above. "
                                                "This course is not open to students in the Major in Widgetry.")
     assert rows["IJKL 511"]["restriction"] == "Restricted to students in fourth-year standing or above."
+    assert rows["IJKL 512"]["restriction"] == "For Widget Management - Dual Degree Option students only."
+    assert rows["IJKL 513"]["restriction"] == "For non-Widgetry students only."
 
 
 @pytest.mark.parametrize("sentence", [

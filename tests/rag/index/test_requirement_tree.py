@@ -95,6 +95,14 @@ def test_every_restriction_sentence_must_be_met_and_a_group_shut_out_refuses():
     assert restriction_met("Not open to students in the B.Sc. in Widgetry.", History(programs=("widgetry",))) == NO
 
 
+def test_for_some_students_only_reads_as_restricted_to_them():
+    from rag.index.requirement_tree import History, restriction_met
+
+    only = "For Widget Management - Dual Degree Option students only."
+    assert restriction_met(only, History(not_in=("Widget Management dual degree",))) == NO
+    assert restriction_met(only, History(year=2, programs=("history",))) == UNKNOWN
+
+
 def test_groups_named_before_students_and_a_standing_beside_them_are_read():
     from rag.index.requirement_tree import History, restriction_met
 

@@ -685,6 +685,8 @@ def test_a_plan_told_in_time_order_comes_back_in_that_order(text, order):
 @pytest.mark.parametrize("text", [
     "ABCD 422 is coming up in the fall. ABCD 423 in the same fall, ok?",  # one term: no order
     "no idea when ABCD 206 fits, but ABCD 316 next January?",             # one course has no time
+    # the course named again at the end is the one asked about, not the last step of a plan
+    "I registered for ABCD 391 in term 2 this year and ABCD 395 for next year. Will ABCD 391 go through?",
 ])
 def test_no_plan_order_without_words_that_order_the_courses(text):
     assert st.plan_order(text, _plans(text)) is None
