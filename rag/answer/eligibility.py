@@ -4,6 +4,8 @@ student clearly said they have done. A course named without a clear status makes
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, overall_verdict,
@@ -148,8 +150,26 @@ def _credits_of(codes: set[str], facts: FactStore) -> dict[str, float]:
             if code in facts.courses and facts.courses[code].credits_min is not None}
 
 
+def _with_subjects_not_taken(c: CourseFact, q: Question) -> Question:
+    """"I've never taken a single POLI course": every POLI course C's requirements name (of the level said,
+    if one was) is one the student has not done, unless they name it ("other than A I have no X courses": A
+    speaks for itself). Only university courses: "no math courses at UBC" says nothing of a high-school MATH 11."""
+    if not q.no_courses_in:
+        return q
+    told = set(q.entities.courses) | set(q.completed) | set(q.not_completed) | set(q.unknown_completed)
+    said = [s.partition(" ") for s in q.no_courses_in]
+    none = [code for code in dict.fromkeys(codes_of(c.prerequisite_tree) + codes_of(c.corequisite_tree))
+            if code not in told and _UNIVERSITY_CODE_RE.fullmatch(code)
+            and any(code.split(" ")[0] == subject and code.split(" ")[-1].startswith(level) for subject, _, level in said)]
+    return replace(q, not_completed=list(q.not_completed) + none) if none else q
+
+
+_UNIVERSITY_CODE_RE = re.compile(r"[A-Z]{2,5} \d{3}[A-Z]?")
+
+
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
     ref = w.cite(course_source(c))
+    q = _with_subjects_not_taken(c, q)
     # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
     named = set(codes_of(c.prerequisite_tree))
     done = (set(q.completed) | (set(q.unknown_completed) & named)) - set(q.not_completed)

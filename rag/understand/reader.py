@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_not_done_clauses, read_no_permission, read_closed_history, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_not_done_clauses, read_no_permission, read_closed_history, read_no_subject_courses, subject_negation_spans, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -478,6 +478,7 @@ class Question:
     standing_below: int = 0  # "not in 3rd year yet": a year the student has not reached, 0 when not said
     no_permission: bool = False  # "no instructor permission yet": a way in by permission is closed
     closed_history: bool = False  # "I only have A", "none of the other options either": nothing else was taken
+    no_courses_in: list[str] = field(default_factory=list)  # "never took a POLI course": "POLI"; "SOCI 1" for a level
     concurrent: list[str] = field(default_factory=list)  # not completed, but under way or planned ("taking A now")
     deferred: list[str] = field(default_factory=list)  # planned for after the course asked ("push A to next year")
     under_way: list[str] = field(default_factory=list)  # of the concurrent, those read as in progress now ("taking A")
@@ -544,6 +545,8 @@ class Question:
             bits.append("in " + " / ".join(self.member_of))
         if self.not_in and self.intent == "eligibility":
             bits.append("not in " + ", ".join(self.not_in))
+        if self.no_courses_in and self.intent == "eligibility":
+            bits.append("no " + ", ".join(_subject_said(s) for s in self.no_courses_in) + " courses")
         if self.elective_credits and self.intent == "program_left":
             bits.append(f"{self.elective_credits:g} elective credits done")
         if self.stated_credits and self.intent == "eligibility":
@@ -577,7 +580,7 @@ class Question:
                 "unknown_courses": self.entities.unknown_courses, "programs": self.entities.programs,
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
-                "closed_history": self.closed_history,
+                "closed_history": self.closed_history, "no_courses_in": self.no_courses_in,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_credit_toward": self.asks_credit_toward, "asks_condition": self.asks_condition, "credit_group": self.credit_group,
                 "credits_asked": self.credits_asked,
@@ -588,6 +591,12 @@ class Question:
                 "elective_credits": self.elective_credits, "change_facets": self.change_facets,
                 "unresolved": self.unresolved, "confidence": round(self.confidence, 3), "parts": [p.to_dict() for p in self.parts],
                 "runner_up": self.runner_up.intent if self.runner_up else ""}
+
+
+def _subject_said(said: str) -> str:
+    """"SOCI 1" as "100-level SOCI"; a subject alone as it is."""
+    subject, _, level = said.partition(" ")
+    return f"{level}00-level {subject}" if level else subject
 
 
 def _asking(q: Question) -> str:
@@ -777,7 +786,7 @@ def understand(text: str, reader: Reader) -> Question:
             m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions), reader.titles.codes_for_titles)
     whole = _read_part(text, text, mentions, reader)
-    unresolved = dangling_negation(text, mentions)
+    unresolved = dangling_negation(text, mentions, subject_negation_spans(text, reader.subjects))
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
                                                                                            mentions, reader)
     for q in [whole, whole.runner_up, *whole.parts]:
@@ -913,6 +922,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  scores=read_scores(marked, graded), letters=read_letter_grades(marked, graded),
                  not_in=read_not_in(text), member_of=_with_subject_names(read_member_of(text)),
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
+                 no_courses_in=read_no_subject_courses(text, reader.subjects),
                  elective_credits=read_elective_credits(text), stated_credits=read_stated_credits(text),
                  not_done_clauses=read_not_done_clauses(text),
                  asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,

@@ -263,10 +263,13 @@ def expand_bare_numbers(text: str, subjects: list[str], known: set[str]) -> str:
     return "".join(out) + text[last:]
 
 
-def dangling_negation(text: str, mentions: list[CodeMention]) -> str:
+def dangling_negation(text: str, mentions: list[CodeMention], placed: list[tuple[int, int]] = ()) -> str:
     """A negation ("haven't finished", "failed") that reached no course code: the history is not fully read.
-    Returned so a "yes" can be withheld (a negation whose course ubcal cannot place)."""
+    Returned so a "yes" can be withheld (a negation whose course ubcal cannot place). One inside ``placed``
+    (a subject said to be untaken, "never taken a single POLI course") is read."""
     for m in _CUE_RE.finditer(text):
+        if any(start <= m.start() < end for start, end in placed):
+            continue
         if not m["not"] or m["not"].lower() in ("no", "not", "never") or re.match(r"(?:do|would|will|should|must)\b",
                                                                                m["not"], re.IGNORECASE):
             continue  # "or do I need econ": an ask, not a course the student says they lack
@@ -636,6 +639,33 @@ def read_no_permission(text: str) -> bool:
 
 
 _CLOSED_HISTORY_RE = re.compile("|".join(_CUE_DATA["closed_history"]), re.IGNORECASE)
+
+
+_NO_SUBJECT_RES = [re.compile(pattern, re.IGNORECASE) for pattern in _CUE_DATA["no_subject_courses"]]
+
+
+def read_no_subject_courses(text: str, subjects: list[str]) -> list[str]:
+    """The subjects the student says they have no course of ("never taken a single POLI course": "POLI"),
+    each with the level when one is said ("no 100-level soc classes": "SOCI 1"). The subject must be read
+    as a whole (a code or a subject's name), so "no other courses" names none."""
+    return list(dict.fromkeys(said for said, _ in _no_subject_phrases(text, subjects)))
+
+
+def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple[int, int]]]:
+    """Each subject said to be untaken, with where its words stand."""
+    found: list[tuple[str, tuple[int, int]]] = []
+    for pattern in _NO_SUBJECT_RES:
+        for m in pattern.finditer(text):
+            named = read_subjects(m["subject"], subjects)
+            if len(named) == 1:
+                level = m.groupdict().get("level")
+                found.append((f"{named[0]} {level}" if level else named[0], m.span()))
+    return found
+
+
+def subject_negation_spans(text: str, subjects: list[str]) -> list[tuple[int, int]]:
+    """Where the student says they have no course of a subject: a negation there is placed, on the subject."""
+    return [span for _, span in _no_subject_phrases(text, subjects)]
 
 
 def read_closed_history(text: str) -> bool:

@@ -406,3 +406,23 @@ def test_a_kind_of_course_the_student_says_they_have_not_done_is_a_no_and_never_
     text = "I passed comparative widget anatomy, no problems. ABCD 412?"
     passed = replace(tiny_question("ABCD 412"), text=text, not_done_clauses=read_not_done_clauses(text))
     assert eligibility(passed, facts).verdict == "cannot tell"  # a description matched is no course passed
+
+
+def test_no_course_of_a_subject_closes_every_route_through_its_courses():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 316", prerequisite="All of ABCD 100, ABCD 101, ABCD 240. Or third-year standing or higher.")
+    facts = FactStore(courses={"ABCD 316": course}, required_by={}, coreq_of={}, excluded={})
+    none = tiny_question("ABCD 316")
+    none.no_courses_in, none.standing = ["ABCD"], 2  # "2nd year, never taken a single ABCD course"
+    assert eligibility(none, facts).verdict == "no"
+    silent = tiny_question("ABCD 316")
+    silent.standing = 2
+    assert eligibility(silent, facts).verdict == "cannot tell"  # courses not said are not courses not done
+    other_level = tiny_question("ABCD 316")
+    other_level.no_courses_in, other_level.standing = ["ABCD 3"], 2  # "no 300-level ABCD": the 100s may be done
+    assert eligibility(other_level, facts).verdict == "cannot tell"
+    named = tiny_question("ABCD 316", ["ABCD 100", "ABCD 101", "ABCD 240"])
+    named.no_courses_in, named.standing = ["ABCD"], 2  # courses named done speak for themselves
+    assert eligibility(named, facts).verdict == "yes"

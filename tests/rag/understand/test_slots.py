@@ -517,3 +517,20 @@ def test_after_a_pronoun_the_course_named_is_what_comes_next_not_a_course_done()
     mentions = read_mentions("I'm doing ABC 200 next fall. After that, DEF 200?", SUBJECTS)
     assert mentions[1].role != "completed"
     assert read_mentions("after ABC 110 can I take DEF 210?", SUBJECTS)[0].role == "completed"  # its own premise
+
+
+@pytest.mark.parametrize("text, said", [
+    ("I've never taken a single POLI course. 2nd year. POLI 316?", ["POLI"]),
+    ("so i have zero POLI credits", ["POLI"]),
+    ("i have no 100-level soc classes", ["SOCI 1"]),
+    ("the one VISA course I tried I failed; no other VISA. VISA 450?", ["VISA"]),
+    ("haven't taken any poli sci courses at ubc", ["POLI"]),
+    # a course by its code, words that name no one subject, a high-school background: none said
+    ("I have no POLI 100 yet", []),
+    ("no other courses, can I take POLI 316?", []),
+    ("no way I can take POLI 316 right?", []),
+])
+def test_a_subject_the_student_has_no_course_of_is_read(text, said):
+    from rag.understand.slots import read_no_subject_courses
+
+    assert read_no_subject_courses(text, ["POLI", "SOCI", "VISA", "PSYC"]) == said
