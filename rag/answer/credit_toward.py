@@ -41,7 +41,7 @@ def _joined(text: str) -> str:
     return re.sub(r"(?<=[A-Za-z])\.(?=[A-Za-z])", "", text).rstrip(".")
 
 
-def _in_named_group(group: str, said: list[str]) -> bool:
+def in_named_group(group: str, said: list[str]) -> bool:
     """Whether a group the student says they are in is one the sentence names ("the faculties of Science and
     Applied Science": either faculty)."""
     named = _GROUP_LEAD_RE.sub("", _joined(group))
@@ -70,8 +70,8 @@ def credit_toward(q: Question, facts: FactStore) -> FactAnswer | None:
             f"it counts toward your degree is set by your program's requirements and the credit exclusions with "
             f"courses you already have."), w.sources, [c.code])
     sentence, group = found
-    asked = [q.credit_group] if q.credit_group and _in_named_group(group, [q.credit_group]) else []
-    if asked or _in_named_group(group, q.member_of):
+    asked = [q.credit_group] if q.credit_group and in_named_group(group, [q.credit_group]) else []
+    if asked or in_named_group(group, q.member_of):
         yours = "" if asked else f", and you said you are in {' / '.join(q.member_of)}"
         return FactAnswer("credit_toward", "no", (
             f"No: {c.code} earns you no credit there{yours}: {quote(sentence + '.')} {ref}"), w.sources, [c.code])

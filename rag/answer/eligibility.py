@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, overall_verdict,
                                      quote as _quote, codes_of)
+from rag.answer.credit_toward import in_named_group, not_for_credit
 from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
@@ -35,6 +36,7 @@ def eligibility(q: Question, facts: FactStore) -> FactAnswer | None:
         if verdict is None:
             return None
         verdict, text = _kept_apart(facts.courses[code], q, facts, w, (verdict, text))
+        verdict, text = _credit_withheld(facts.courses[code], q, w, (verdict, text))
         verdicts.append(verdict)
         lines.append(text)
     named = {code for t in targets for code in codes_of(facts.courses[t].prerequisite_tree)}
@@ -74,6 +76,25 @@ def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
     rest = text.removeprefix("Yes: ")  # what was a "Yes" holds only in another term
     return "cannot tell", (f"Only if you take {c.code} in another term than {', '.join(clash)}: {holder.code}'s "
                            f"entry says: {_quote(sentence)} {ref}\n{rest[:1].upper()}{rest[1:]}")
+
+
+def _credit_withheld(c: CourseFact, q: Question, w: "_Writer", answer: tuple[str, str]) -> tuple[str, str]:
+    """"Can I take A and have it count for credit?": where A's entry names a group it is not for credit for,
+    a "Yes" to taking it is no "Yes" to the credit: "No" when the student says they are in that group, else
+    what it turns on."""
+    verdict, text = answer
+    found = not_for_credit(c.text) if q.asks_credit_toward and verdict == "yes" else None
+    if found is None:
+        return answer
+    sentence, group = found
+    ref = w.cite(course_source(c))
+    rest = text.removeprefix("Yes: ")
+    rest = f"As for taking it: {rest[:1].lower()}{rest[1:]}"
+    if in_named_group(group, q.member_of):
+        return "no", (f"No: {c.code} earns you no credit, and you said you are in {' / '.join(q.member_of)}: "
+                      f"{_quote(sentence + '.')} {ref}\n{rest}")
+    return "cannot tell", (f"It depends: {c.code} is {_quote(sentence + '.')} {ref} If that describes you, it "
+                           f"earns you no credit.\n{rest}")
 
 
 def _eligibility_either(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:

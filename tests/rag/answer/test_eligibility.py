@@ -426,3 +426,20 @@ def test_no_course_of_a_subject_closes_every_route_through_its_courses():
     named = tiny_question("ABCD 316", ["ABCD 100", "ABCD 101", "ABCD 240"])
     named.no_courses_in, named.standing = ["ABCD"], 2  # courses named done speak for themselves
     assert eligibility(named, facts).verdict == "yes"
+
+
+def test_a_yes_to_taking_a_course_is_no_yes_to_its_credit_where_the_entry_withholds_it():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = replace(tiny_course("ABCD 315", prerequisite="ABCD 100."),
+                     text="Oceans. Not for credit for students in Widget Science. Prerequisite: ABCD 100.")
+    facts = FactStore(courses={"ABCD 315": course}, required_by={}, coreq_of={}, excluded={})
+    asked = tiny_question("ABCD 315", ["ABCD 100"])
+    asked.asks_credit_toward = True  # "... and have it count for credit?"
+    depends = eligibility(asked, facts)
+    assert depends.verdict == "cannot tell" and "Not for credit" in depends.text.splitlines()[0]
+    asked.member_of = ["widget science"]
+    assert eligibility(asked, facts).verdict == "no"
+    plain = tiny_question("ABCD 315", ["ABCD 100"])  # taking it, credit not asked: the prerequisite decides
+    assert eligibility(plain, facts).verdict == "yes"
