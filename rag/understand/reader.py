@@ -981,7 +981,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         feasible = _put_first(feasible, "chain")
     feasible = _from_nothing_first(feasible, planning, told, part)
     if feasible and feasible[0][0] == "chain" and "program_left" in planning and named_programs \
-            and _YEAR_OF_STUDY_RE.search(part) and not any(m.status == "asked" or m.role == TARGET for m in local):
+            and _YEAR_OF_STUDY_RE.search(part) and not any(m.status == "asked" or (m.role == TARGET and m.status != "in_progress")
+                                                           for m in local):
         # "year 3 of P: A done, B under way. the rest of this year?": no course is asked about (the one
         # under way is history on its way), and a program's year is named: that year's rest, not B's chain
         feasible = _put_first(feasible, "program_left")
@@ -1134,7 +1135,7 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
     # a course under way ("taking A now") is history on its way, not a course asked about
     # "what is left this year if I've done A": a course supposed done is history too
     if any(m.role == DONE or m.assumed for m in history) \
-            and not any(m.role in (TARGET, "") and m.status not in ("in_progress", "planned") for m in local) \
+            and not any(m.role in (TARGET, "") and not {m.status, m.best} & {"in_progress", "planned"} for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):  # a course asked about ("credits of B") is no rest
         allowed.add("program_left")
     return allowed

@@ -1509,3 +1509,12 @@ def test_one_of_a_credit_pair_told_before_the_asking_is_history(reader):
     assert dropped.intent == "exclusion" and dropped.not_completed == ["ABCD 310"] and dropped.completed == []
     taken = understand("I took ABCD 310 last year. Will EFGH 200 count for credit?", reader)
     assert taken.completed == ["ABCD 310"] and taken.not_completed == []
+
+
+@pytest.mark.parametrize("text", [
+    "mech 3rd yr: ABCD 300, ABCD 301 done, taking ABCD 331 now. what's remaining?",
+    "mechanical engineering final yr: ABCD 370 done, ABCD 430 capstone in progress. how many credits left in year 4?",
+])
+def test_a_course_under_way_beside_a_program_year_asked_what_is_left_is_history_not_the_goal(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "program_left" and q.entities.programs == ["Mechanical Engineering"]
