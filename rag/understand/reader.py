@@ -416,7 +416,8 @@ _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
                         r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+(?:please\s+|pls\s+|plz\s+)?"
-                        r"(?:tell|explain|list|show|give|remind|help|let|walk|break|spell|say)\b)"
+                        r"(?:tell|explain|list|show|give|remind|help|let|walk|break|spell|say|map|lay|outline|sketch|draw|"
+                        r"chart|summari[sz]e|describe|write)\b)"
                         r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+know\s+(?:what|which|how|when|where|who)\b)",
                         re.IGNORECASE)
 _NECESSITY_RE = re.compile(r"\b(?:need|needed|require[sd]?|required|requirement|must|have to|has to|necessary|"

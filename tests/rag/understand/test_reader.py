@@ -1317,6 +1317,14 @@ def test_a_lead_in_ended_by_dots_still_asks_yes_or_no():
     assert _asks_yes_no("ABCD 388 and EFGH 388... would i get 6 credits total if i take both")
 
 
+@pytest.mark.parametrize("text", ["Can someone map out every course I need before ABCD 324?",
+                                  "could you outline the whole route to ABCD 324", "can u sketch the path to ABCD 324"])
+def test_a_request_to_lay_something_out_asks_for_it_not_yes_or_no(text):
+    from rag.understand.reader import _asks_yes_no
+
+    assert not _asks_yes_no(text)
+
+
 def test_a_first_question_naming_one_course_heads_the_question(reader):
     q = understand("abcd 210 next term? im a major but i W'd out of abcd 110 in october", reader)
     assert (q.target, q.not_completed) == ("ABCD 210", ["ABCD 110"])

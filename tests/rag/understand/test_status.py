@@ -704,6 +704,9 @@ def test_a_course_asked_about_or_done_is_no_plan():
     ("someone in my cohort passed ABCD 445. ABCD 446 for me?", True),
     ("my transcript has ABCD 364. ABCD 456?", False),   # the student's own record
     ("my first attempt failed, but I passed ABCD 364 later. ABCD 456?", False),
+    ("half my year flunked ABCD 364. ABCD 456 for me?", True),
+    # a year of study and the student's own coursework, not the people of their year
+    ("all my year 2 widget coursework is done (ABCD 364, ABCD 365). ABCD 456?", False),
 ])
 def test_a_course_another_person_did_is_told_apart_from_the_students_own(text, theirs):
     mentions = read_mentions(text, ["ABCD"])
