@@ -9,8 +9,8 @@ from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_sourc
                                      codes_of, names_course)
 from rag.answer.substitute import substitute
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import (NO, YES, History, describe, evaluate, required_course, tree_codes,
-                                        unparsed_parts)
+from rag.index.requirement_tree import (NO, YES, History, describe, evaluate, required_course, restriction_met,
+                                        tree_codes, unparsed_parts)
 from rag.understand import Question
 
 
@@ -35,8 +35,9 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                 lines += [line, f"{c.code} corequisite (calendar): {_quote(c.corequisite)} {ref}"]
                 continue
             if not c.prerequisite.strip():
-                verdicts.append("no")
-                lines.append(f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")
+                verdict, line = _skip_but_restricted(c, a, q, ref) if q.asks_skip else ("", "")
+                verdicts.append(verdict or "no")
+                lines.append(line or f"No: {c.code} lists no prerequisite, so {a} is not required for it. {ref}")
                 continue
             if tree is None and c.prerequisite_notes and not c.restriction:  # it only recommends
                 verdicts.append("no")
@@ -64,6 +65,15 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                     verdicts.append("cannot tell")
                     lines.append(f"Cannot tell: ubcal could not read all of {c.code}'s prerequisite; it does not "
                                  f"name {a} where it could be read. {ref}")
+                elif q.asks_skip and (other := evaluate(tree, _history(q))) != YES:
+                    # "skip A and still take B", B asking only what A is not: whether B is open decides. A "No"
+                    # only where the student's own words settle it (a year): courses they did not name are unsaid
+                    other = other if not tree_codes(tree) else "cannot tell"
+                    verdicts.append("no" if other == NO else "cannot tell")
+                    lines.append((f"No, not for you: {c.code}'s prerequisite {_NOT_NAMED} {a}, but it requires "
+                                  f"{describe(tree)}, which what you said does not meet. {ref}") if other == NO else
+                                 (f"Only if you meet what {c.code} does require: its prerequisite {_NOT_NAMED} {a}; "
+                                  f"it requires {describe(tree)}. {ref}"))
                 else:
                     verdicts.append("no")
                     lines.append(f"No: {c.code}'s prerequisite {_NOT_NAMED} {a}; it requires "
@@ -108,6 +118,24 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
 
 
+def _history(q: Question) -> History:
+    """What the student said of themselves: the courses done, the year, the grades."""
+    return History(q.completed, q.standing, q.scores, below=q.standing_below)
+
+
+def _skip_but_restricted(c: CourseFact, a: str, q: Question, ref: str) -> tuple[str, str]:
+    """"Skip A and still take B", B with no prerequisite but a restriction: A is not needed, and whether B is
+    open turns on the restriction; ("", "") when the student's words meet it."""
+    met = restriction_met(c.restriction, _history(q)) if c.restriction else YES
+    if met == YES:
+        return "", ""
+    if met == NO:
+        return "no", (f"No, not for you: {c.code} lists no prerequisite, so {a} is not required for it, but it is "
+                      f"restricted: {_quote(c.restriction)}, and what you said does not meet that. {ref}")
+    return "cannot tell", (f"Only if you meet its restriction: {c.code} lists no prerequisite, so {a} is not "
+                           f"required for it, but it is restricted: {_quote(c.restriction)} {ref}")
+
+
 def _ruled_out(q: Question, asked: list[str]) -> list[str]:
     """The courses a skip question leaves out, when the student says they have not done another: the one course
     asked to be skipped, and those said not done (an under-way or planned course is not ruled out: it may yet be
@@ -133,6 +161,9 @@ _SKIP_LEADS = {"Yes: ": ("no", "No, it cannot be skipped: "), "No: ": ("yes", "Y
                "Yes, as a corequisite": ("no", "No, it cannot be skipped: it is required as a corequisite")}
 
 
+_AS_SAID = ("Cannot tell", "Only if", "No, not for you")  # leads a skip keeps as they are, with their verdicts
+
+
 def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:
     """Each "is A required for B" verdict as the answer to "can A be skipped for B". A course B's prerequisite
     does not name at all gets no "Yes" there: the question is then most often one of the student's own way
@@ -152,8 +183,8 @@ def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], lis
                 n += 1
                 break
         else:
-            if line.startswith("Cannot tell") and n < len(verdicts):
-                out_verdicts.append("cannot tell")
+            if line.startswith(_AS_SAID) and n < len(verdicts):  # a lead already worded for the skip
+                out_verdicts.append(verdicts[n])
                 n += 1
         out_lines.append(line)
     return out_verdicts + verdicts[n:], out_lines

@@ -44,8 +44,31 @@ def test_a_course_the_prerequisite_does_not_name_is_no_yes_to_a_skip_question():
                  target="ABCD 310", targets=["ABCD 310"], asked=["ABCD 110"], asks_skip=True, asks_direction=True)
     # "can I get into ABCD 310 without ABCD 110?": it asks for ABCD 210, which the student has not said they have
     a = need_check(q, facts)
-    assert a.text.startswith("ABCD 310's prerequisite does not name ABCD 110; it requires ABCD 210")
-    assert a.verdict != "yes"
+    assert a.text.startswith("Only if you meet what ABCD 310 does require: its prerequisite does not name ABCD 110; "
+                             "it requires ABCD 210")
+    assert a.verdict == "cannot tell"
+
+
+@pytest.mark.parametrize("prerequisite, restriction, standing, verdict, lead", [
+    ("Second-year standing and above.", "", 0, "cannot tell", "Only if you meet what ABCD 433 does require"),
+    ("Third-year standing.", "", 2, "no", "No, not for you"),
+    ("", "Restricted to students with second-year standing or above.", 0, "cannot tell", "Only if you meet its restriction"),
+    ("", "Restricted to students with second-year standing or above.", 1, "no", "No, not for you"),
+    ("", "", 0, "yes", "Yes, it can be skipped"),
+])
+def test_skipping_a_course_the_goal_does_not_name_turns_on_what_the_goal_does_ask(
+        prerequisite, restriction, standing, verdict, lead):
+    from rag.answer.need import need_check
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    facts = FactStore(courses={"ABCD 433": tiny_course("ABCD 433", prerequisite=prerequisite, restriction=restriction)},
+                      required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 433", "ABCD 301"]), intent="need_check", standing=standing,
+                 target="ABCD 433", targets=["ABCD 433"], asked=["ABCD 301"], asks_skip=True, asks_direction=True)
+    a = need_check(q, facts)  # "can I skip ABCD 301 and still take ABCD 433?"
+    assert a.verdict == verdict and a.text.startswith(lead)
 
 
 @pytest.mark.parametrize("asked, not_completed, completed, verdict", [
