@@ -399,6 +399,10 @@ def _admitted_met(text: str, history: set[str]) -> str:
     if lead is None or _NOT_JUST_GROUPS_RE.search(text):
         return UNKNOWN
     rest = text[lead.end():].strip(" .")
+    year_group = _YEAR_GROUP_RE.match(rest)  # "fourth-year Asian Studies majors": students of that year and group
+    if year_group is not None:
+        # a year below it refuses; the group's words are not matched here, so nothing else is settled
+        return NO if _outside_years(_ORDINAL[year_group["n"].lower()], 0, history) else UNKNOWN
     standing = _STANDING_PART_RE.search(rest)
     if standing is not None:
         first = _ORDINAL[standing["n"].lower()]
@@ -418,6 +422,7 @@ def _admitted_met(text: str, history: set[str]) -> str:
 
 
 _YEAR_WORD_RE = re.compile(rf"\byears?\b|\d|\b{_N}\b", re.IGNORECASE)
+_YEAR_GROUP_RE = re.compile(rf"^(?P<n>{_N})[- ]year\s+(?!standing|status|or\b|and\b|students\b)\S", re.IGNORECASE)
 # a restriction that asks more than membership and standing: a permission, an approval, an exception
 _NOT_JUST_GROUPS_RE = re.compile(r"permission|consent|approval|recommend|\bexcept\b|\bnot\b|\bunless\b|"
                                  r"\brequirements?\b|\bcredits?\b|\bmarks?\b|\bgrade|%", re.IGNORECASE)

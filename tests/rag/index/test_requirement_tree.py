@@ -95,6 +95,16 @@ def test_every_restriction_sentence_must_be_met_and_a_group_shut_out_refuses():
     assert restriction_met("Not open to students in the B.Sc. in Widgetry.", History(programs=("widgetry",))) == NO
 
 
+def test_a_year_written_before_a_group_refuses_a_student_below_it_and_settles_nothing_else():
+    from rag.index.requirement_tree import History, restriction_met
+
+    only = "Restricted to fourth-year Widget Studies majors."
+    assert restriction_met(only, History(year=3, programs=("widget studies",))) == NO
+    # the group's words are not matched here: a fourth-year, in it or not, is not told "yes"
+    assert restriction_met(only, History(year=4, programs=("widget studies",))) == UNKNOWN
+    assert restriction_met(only, History(year=4, programs=("history",))) == UNKNOWN
+
+
 def test_for_some_students_only_reads_as_restricted_to_them():
     from rag.index.requirement_tree import History, restriction_met
 
