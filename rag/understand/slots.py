@@ -600,6 +600,8 @@ def read_not_in(text: str) -> list[str]:
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"
 _NOT_YEAR_BEFORE_RE = re.compile(r"(?:\bnot|n'?t|\bnot yet|\bwithout|\bw/o|\bw/out)\s+(?:yet\s+|quite\s+|even\s+)?(?:in\s+|reached\s+|"
                                  r"hit\s+|made it to\s+|into\s+)?(?:my\s+|a\s+|the\s+)?$", re.IGNORECASE)
+# "don't have enough credits yet to count as third year": a year not reached, in words of credits (status_cues.json)
+_NOT_REACHED_BEFORE_RE = re.compile("|".join(_CUE_DATA["year_not_reached_before"]), re.IGNORECASE)
 # "is a 3rd-year standing needed", "A requires 3rd year": a year asked of the course, not the student's
 _YEAR_ASKED_BEFORE_RE = re.compile(r"\b(?:need|needs|require[sd]?|requirement of|must (?:have|be)|(?:have|has|need|got) to be in)\s+"
                                    r"(?:a\s+|the\s+|at least\s+|my\s+)?$",
@@ -813,6 +815,7 @@ def _stated_years(text: str) -> tuple[int, int]:
     year, below = 0, 0
     for m in _STANDING_RE.finditer(text):
         negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None \
+            or _NOT_REACHED_BEFORE_RE.search(text[max(0, m.start() - 70):m.start()]) is not None \
             or _NOT_HAD_AFTER_RE.match(text, m.end()) is not None  # "Fourth-year standing is something I lack"
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")

@@ -351,6 +351,10 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("ABC 453 w/o 3rd yr standing?? im 2nd yr, reqs seem strict", 2, 3),
     ("do I need third-year standing for ABC 453?", 0, 0),
     ("I am in 3rd year. can I take ABC 453?", 3, 0),
+    # a year not reached, said in words of credits
+    ("I don't have enough credits yet to count as third year. Can I register in ABC 405?", 0, 3),
+    ("i dont count as a 3rd year yet", 0, 3),
+    ("I count as a third year now", 3, 0),
 ])
 def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
