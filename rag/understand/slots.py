@@ -864,7 +864,8 @@ def read_member_of(text: str) -> list[str]:
     out: list[str] = []
     for m in _MEMBER_RE.finditer(text):
         if _NOT_IN_RE.search(text[max(0, m.start() - 12):m.end()]) or re.search(r"(?:\bnot|n't|\bno)\s+$",
-                                                                             text[:m.start()]):
+                                                                             text[:m.start()]) \
+                or _not_in_now(text, m.start(), m.end()):
             continue
         words: list[str] = []  # back from the group noun to the first word that names no group
         for w in reversed(m["what"].split()):
@@ -878,12 +879,27 @@ def read_member_of(text: str) -> list[str]:
             out.append(" ".join(words))
     out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
     for m in _IN_GROUP_RE.finditer(text):  # "I'm in 4th year Kinesiology (BKIN)"
-        out += [g for g in (m["what"], m["initials"]) if g]
+        if not _not_in_now(text, m.start(), m.end()):
+            out += [g for g in (m["what"], m["initials"]) if g]
     out += [m["what"] for m in _IN_FACULTY_RE.finditer(text)  # "a fourth-year student in the Faculty of Arts"
             if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
     faculty = {name.lower(): name for name in FACULTIES}
     out += [f"Faculty of {faculty[g.lower()]}" for g in out if g.lower() in faculty]  # "an Arts student"
     return list(dict.fromkeys(out))
+
+
+# a group the student applied to, left, was in once, or hopes to join: not one they are in now (status_cues.json)
+_NOT_NOW_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_now"]), re.IGNORECASE)
+_NOT_YET_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_yet_before"]), re.IGNORECASE)
+
+
+def _not_in_now(text: str, start: int, end: int) -> bool:
+    """Whether the clause a group is named in (from the stop or comma before it to the one after it) says the
+    student is not in it now: turned down or left anywhere in it, applied, once in or hoping before it."""
+    before = max(text.rfind(c, 0, start) for c in ".,;!?")
+    after = min((i for i in (text.find(c, end) for c in ".,;!?") if i >= 0), default=len(text))
+    return _NOT_NOW_MEMBER_RE.search(text[before + 1:after]) is not None \
+        or _NOT_YET_MEMBER_RE.search(text[before + 1:start]) is not None
 
 
 # "student in the Faculty of Land and Food Systems": a faculty named after the word for the student

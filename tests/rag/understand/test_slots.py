@@ -538,3 +538,18 @@ def test_a_subject_the_student_has_no_course_of_is_read(text, said):
     from rag.understand.slots import read_no_subject_courses
 
     assert read_no_subject_courses(text, ["POLI", "SOCI", "VISA", "PSYC"]) == said
+
+
+@pytest.mark.parametrize("text, member", [
+    ("creative writing major, finished ABC 406, can I take ABC 456?", ["creative writing"]),
+    ("I'm a creative writing major and I want to take ABC 456", ["creative writing"]),
+    # turned down, left, once in, or only hoping: not a group the student is in now
+    ("I applied to the creative writing major and got rejected, so I'm an english student now.", ["english"]),
+    ("I was in the creative writing major but switched out last year.", []),
+    ("got rejected from the Creative Writing major. ABC 456?", []),
+    ("hoping to get into the creative writing major next year", []),
+])
+def test_a_group_the_student_left_was_refused_or_hopes_for_is_not_one_they_are_in(text, member):
+    from rag.understand.slots import read_member_of
+
+    assert [g.lower() for g in read_member_of(text)] == [g.lower() for g in member]
