@@ -809,11 +809,37 @@ def _year_alone_asked(text: str, m: re.Match) -> bool:
                                                           text[m.end():]) is not None
 
 
+_CREDITS_OF_BEFORE_RE = re.compile(r"\bcredits?\s+(?:of|in)\s+(?:my\s+|the\s+)?$", re.IGNORECASE)
+_NEXT_WORDS_RE = re.compile(r"[\s-]*([A-Za-z]+)(?:\s+([A-Za-z]+))?")
+
+
+def _names_course_level(text: str, m: re.Match) -> bool:
+    """Whether a year word names a level of courses: after "credits of", or before a subject ("first-year
+    english", "1st year BIOL", "first-year poli sci")."""
+    if _CREDITS_OF_BEFORE_RE.search(text[max(0, m.start() - 20):m.start()]):
+        return True
+    after = _NEXT_WORDS_RE.match(text, m.end())
+    if after is None or _SELF_BEFORE_RE.search(text[max(0, m.start() - 12):m.start()]):
+        return False  # "I'm in 2nd year math": the student's year in a program
+    one, two = after[1], after[2] or ""
+    subject = one.lower() in SUBJECT_NAMES or f"{one} {two}".lower() in SUBJECT_NAMES \
+        or (one.isupper() and 2 <= len(one) <= 4 and one.upper() in set(SUBJECT_NAMES.values()))
+    # "a first-year english student", "2nd year urban studies-ish student": the student, in that field
+    return subject and not _PERSON_AFTER_RE.match(text, m.end())
+
+
+_SELF_BEFORE_RE = re.compile(r"\b(?:i'?m|i am|im|am)\s+(?:in\s+)?(?:a\s+|an\s+|my\s+)?$|\bin\s+(?:my\s+)?$", re.IGNORECASE)
+_PERSON_AFTER_RE = re.compile(r"[\w\s-]{0,30}?\b(?:student|major|minor|honours|program|here|kid|undergrad)s?\b",
+                              re.IGNORECASE)
+
+
 def _stated_years(text: str) -> tuple[int, int]:
     """(the student's year, a year they say they have not reached), each 0 when not said: one pass over the
     year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
     year, below = 0, 0
     for m in _STANDING_RE.finditer(text):
+        if _names_course_level(text, m):
+            continue  # "12 credits of first-year english": a level of courses, not the student's year
         negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None \
             or _NOT_REACHED_BEFORE_RE.search(text[max(0, m.start() - 70):m.start()]) is not None \
             or _NOT_HAD_AFTER_RE.match(text, m.end()) is not None  # "Fourth-year standing is something I lack"

@@ -355,6 +355,11 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("I don't have enough credits yet to count as third year. Can I register in ABC 405?", 0, 3),
     ("i dont count as a 3rd year yet", 0, 3),
     ("I count as a third year now", 3, 0),
+    # a level of courses, not the student's year; the student's year in a program still is
+    ("I have 12 credits of first-year english. Can I take ABC 301?", 0, 0),
+    ("i took 1st year CHEM already", 0, 0),
+    ("I'm a first-year english student", 1, 0),
+    ("im in 2nd year math", 2, 0),
 ])
 def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
