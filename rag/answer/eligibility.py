@@ -90,8 +90,9 @@ def _credit_withheld(c: CourseFact, q: Question, w: "_Writer", answer: tuple[str
     ref = w.cite(course_source(c))
     rest = text.removeprefix("Yes: ")
     rest = f"As for taking it: {rest[:1].lower()}{rest[1:]}"
-    if in_named_group(group, q.member_of):
-        return "no", (f"No: {c.code} earns you no credit, and you said you are in {' / '.join(q.member_of)}: "
+    if in_named_group(group, q.member_of) or (q.credit_group and in_named_group(group, [q.credit_group])):
+        return "no", (f"No: {c.code} earns you no credit there, and you said you are in "
+                      f"{' / '.join(q.member_of or [q.credit_group])}: "
                       f"{_quote(sentence + '.')} {ref}\n{rest}")
     return "cannot tell", (f"It depends: {c.code} is {_quote(sentence + '.')} {ref} If that describes you, it "
                            f"earns you no credit.\n{rest}")

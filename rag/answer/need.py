@@ -119,8 +119,10 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
 
 
 def _history(q: Question) -> History:
-    """What the student said of themselves: the courses done, the year, the grades."""
-    return History(q.completed, q.standing, q.scores, below=q.standing_below)
+    """What the student said of themselves: the courses done, the year, the grades, the groups they are in
+    and not in (a restriction reads those)."""
+    return History(q.completed, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of),
+                   tuple(q.not_in), below=q.standing_below)
 
 
 def _skip_but_restricted(c: CourseFact, a: str, q: Question, ref: str) -> tuple[str, str]:
@@ -161,7 +163,8 @@ _SKIP_LEADS = {"Yes: ": ("no", "No, it cannot be skipped: "), "No: ": ("yes", "Y
                "Yes, as a corequisite": ("no", "No, it cannot be skipped: it is required as a corequisite")}
 
 
-_AS_SAID = ("Cannot tell", "Only if", "No, not for you")  # leads a skip keeps as they are, with their verdicts
+# leads a skip keeps as they are, with their verdicts ("No, not a prerequisite": a corequisite asked of)
+_AS_SAID = ("Cannot tell", "Only if", "No, not for you", "No, not a prerequisite")
 
 
 def _skip_reading(verdicts: list[str], lines: list[str]) -> tuple[list[str], list[str]]:

@@ -33,8 +33,9 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              r"(?!(?-i:Prerequisite|Corequisite|Equivalency|This|Credit|Students|Not|Open|Restricted|Consent|"
                              r"Registration|Enrolment|Admission|External)\b)(?-i:[A-Z])))*\.?",
                              re.IGNORECASE)
-# a sentence about some sections only ("One section (3 credits) reserved for ...") leaves the others open
-_SECTION_RE = re.compile(r"\bsections?\b", re.IGNORECASE)
+# a sentence about some sections only ("One section (3 credits) reserved for ...") leaves the others open; a
+# section named elsewhere in the sentence ("Topics vary by section; Restricted to ...") does not
+_SECTION_RE = re.compile(r"^(?:one|some|certain|several|a\s+few|two|three|\d+)\s+sections?\b", re.IGNORECASE)
 # the words before a later restriction in its sentence that make it read as one ("This course is not open to"):
 # a few plain words, never a label ("Prerequisite:") or a bracketed hours note
 _LEAD_RE = re.compile(r"^(?:[A-Za-z]+\s+){1,4}$")
@@ -48,7 +49,7 @@ def restriction_text(entry: str) -> str:
         start = entry.rfind(". ", 0, m.start())
         start = 0 if start < 0 else start + 2
         lead = entry[start:m.start()]
-        if _SECTION_RE.search(lead):
+        if _SECTION_RE.match(lead):
             continue
         sentence = m.group(0).strip()
         if sentence.count(")") > sentence.count("("):  # "(For non-Commerce students only)."
@@ -60,13 +61,19 @@ def restriction_text(entry: str) -> str:
 
 
 # "For X students only" says what "Restricted to X students" says
+_NON_RE = re.compile(r"non-?\s*", re.IGNORECASE)
 _FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
 
 
 def as_restricted_to(sentence: str) -> str:
     """A restriction worded "For X students only." as "Restricted to X students.", the form the readers of
-    who is admitted know; any other sentence as it is."""
-    return _FOR_ONLY_RE.sub(lambda m: f"Restricted to {m['who']} students", sentence or "", count=1)
+    who is admitted know, and "For non-X students only." as "Not open to students in X." (it shuts X out);
+    any other sentence as it is."""
+    def reworded(m: re.Match) -> str:
+        who = m["who"]
+        shut = _NON_RE.match(who)
+        return f"Not open to students in {who[shut.end():]}" if shut else f"Restricted to {who} students"
+    return _FOR_ONLY_RE.sub(reworded, sentence or "", count=1)
 
 
 def restriction_sentences(restriction: str) -> list[str]:

@@ -24,6 +24,7 @@ PROGRAM_WORD_ALIASES: dict[str, tuple[str, ...]] = {k: tuple(v) for k, v in _DAT
 # Program-title words too generic to identify a program on their own.
 GENERIC_PROGRAM_WORDS = frozenset(_DATA["generic_program_words"])
 TITLE_SHORT_FORMS: dict[str, str] = _DATA["title_short_forms"]  # a title's word -> the short form students write
+REQUEST_VERBS: tuple[str, ...] = tuple(_DATA["request_verbs"])  # "can you list ...": a request, not a yes/no question
 # Year words ("sophomore", "3rd") -> year of study.
 ORDINALS: dict[str, int] = _DATA["ordinals"]
 # Chat spellings of the words cue lists key on ("enuf" -> "enough"), read as the word (whole words only).

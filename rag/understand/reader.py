@@ -26,7 +26,7 @@ from rag.understand.entities import Entities, EntityFinder
 from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
 from rag.understand.intent_examples import CHANGE_EXAMPLES
-from rag.understand.lexicon import SUBJECT_NAMES
+from rag.understand.lexicon import REQUEST_VERBS, SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
 from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
@@ -416,8 +416,7 @@ _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
                         r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+(?:please\s+|pls\s+|plz\s+)?"
-                        r"(?:tell|explain|list|show|give|remind|help|let|walk|break|spell|say|map|lay|outline|sketch|draw|"
-                        r"chart|summari[sz]e|describe|write)\b)"
+                        r"(?:" + "|".join(REQUEST_VERBS) + r")\b)"
                         r"(?!\s+(?:you|u|ya|someone|anyone|somebody)\s+know\s+(?:what|which|how|when|where|who)\b)",
                         re.IGNORECASE)
 _NECESSITY_RE = re.compile(r"\b(?:need|needed|require[sd]?|required|requirement|must|have to|has to|necessary|"

@@ -654,15 +654,29 @@ def read_no_subject_courses(text: str, subjects: list[str]) -> list[str]:
 
 
 def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple[int, int]]]:
-    """Each subject said to be untaken, with where its words stand."""
+    """Each subject the student says they have no course of, with where its words stand: the words between
+    the negation and the noun are a subject's whole name or code ("no idea which math courses" names none),
+    the sentence speaks of the student, not someone else, and not of school before university."""
     found: list[tuple[str, tuple[int, int]]] = []
+    known = {s.upper() for s in subjects}
     for pattern in _NO_SUBJECT_RES:
         for m in pattern.finditer(text):
-            named = read_subjects(m["subject"], subjects)
-            if len(named) == 1:
-                level = m.groupdict().get("level")
-                found.append((f"{named[0]} {level}" if level else named[0], m.span()))
+            said = m["subject"].strip()
+            code = SUBJECT_NAMES.get(said.lower()) or (said.upper() if said.upper() in known else "")
+            sentence = text[max(text.rfind(c, 0, m.start()) for c in ".?!") + 1:m.start()]
+            own = FIRST_PERSON_RE.search(sentence + text[m.start():m.end() + 40]) is not None \
+                or (len(sentence.split()) <= 2 and not _NOT_A_PERSON_RE.search(sentence))  # "haven't taken any
+            # math courses at ubc": the subject left out (not "there are no POLI courses offered in summer")
+            if not code or code not in known or _NO_SUBJECT_OUTSIDE_RE.match(text, m.end()) or not own \
+                    or (THIRD_PARTY_RE.search(sentence) and not FIRST_PERSON_RE.search(sentence)):
+                continue
+            level = m.groupdict().get("level")
+            found.append((f"{code} {level}" if level else code, m.span()))
     return found
+
+
+_NOT_A_PERSON_RE = re.compile(r"\b(?:there|it|which|that|they|these|those|this)\b", re.IGNORECASE)
+_NO_SUBJECT_OUTSIDE_RE = re.compile("|".join(_CUE_DATA["no_subject_outside"]), re.IGNORECASE)
 
 
 def subject_negation_spans(text: str, subjects: list[str]) -> list[tuple[int, int]]:

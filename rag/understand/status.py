@@ -663,29 +663,34 @@ def earlier_term(text: str, m: CodeMention) -> bool:
 
 
 _NEXT_RE = re.compile(r"\bnext\b", re.IGNORECASE)
+# "can I take A now ...": the course is asked for, not one under way (up to the course, within its clause)
+_ASKED_BEFORE_RE = re.compile(r"\b(?:can|could|may|might|should|would|will|do)\s+(?:i|we|u|you)\b[^.?!,;]*$", re.IGNORECASE)
 _AFTER_THIS_TERM_RE = re.compile("|".join(_CUES["after_this_term"]), re.IGNORECASE)
 _WHOLE_YEAR_RE = re.compile("|".join(_CUES["whole_year"]), re.IGNORECASE)
 _ASKED_NOW_RE = re.compile("|".join(_CUES["asked_now"]), re.IGNORECASE)
 
 
 def after_this_term(text: str, m: CodeMention) -> bool:
-    """"Taking A right now; B in January?": a course under way now ends with this term, so a next course
-    placed in a later term ("next term", a season not said to be now) comes after it, and the answer is
-    "Yes, once you have completed A" (older sets answered such questions "No, not yet", newer ones so;
-    both say A must be completed first, and only the newer ones name the later term). Not where A's own
-    words end it in B's season ("A ends in April; B in the spring?") or make it run the whole year, nor
-    where B's time is now or this term, or the asking is ("register for B for next term already?")."""
+    """"Taking A right now; B in January?": a course under way now ends with this term, so the course asked
+    after it, placed in a later term ("next term", a season not said to be now), comes after it, and the
+    answer is "Yes, once you have completed A" (older sets answered such questions "No, not yet", newer ones
+    so; both say A must be completed first, and only the newer ones name the later term). B is the last
+    course named. Not where A runs the whole year or its own words end it in B's season ("A ends in April;
+    B in the spring?"), nor where B's time is now or this term, or the asking is ("register for B for next
+    term already?"). A stated end not said to be this term ("runs till April") leaves "next term" unplaced:
+    it may be a two-term course."""
     nxt = _CODE_AHEAD_RE.search(text, m.end)
-    if nxt is None or re.sub(r"[\s_-]", "", nxt[0]).upper() == m.code.replace(" ", ""):
-        return False  # named again ("If A doesn't go well, ..."): that mention says what is supposed
-    own, rest = text[max(0, m.start - 40):nxt.start()], text[nxt.end():]
+    if nxt is None or re.sub(r"[\s_-]", "", nxt[0]).upper() == m.code.replace(" ", "") \
+            or _CODE_AHEAD_RE.search(text, nxt.end()):
+        return False  # named again ("If A doesn't go well, ..."), or B is not the last course named
+    own, between, rest = text[max(0, m.start - 40):nxt.start()], text[m.end:nxt.start()], text[nxt.end():]
     asked_words = _season_words(rest)
     if _WHOLE_YEAR_RE.search(own) or _ASKED_NOW_RE.search(rest) or 0 in (_rank(_TERMS, rest), _rank(_YEARS, rest)) \
             or (asked_words and _NOW_RE.search(asked_words)):
         return False
+    mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
     if _AFTER_THIS_TERM_RE.search(rest):
-        return True
-    mine, theirs = _rank(_SEASONS, text[m.end:nxt.start()]), _rank(_SEASONS, rest)
+        return mine is None or bool(_NOW_RE.search(_season_words(between)))  # "ends this December; next term"
     return theirs is not None and mine != theirs
 
 
@@ -1138,7 +1143,8 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = "asked"  # "A: second year, have B. allowed?": a course heading the question is asked about
             continue            # (not "A: PASS. B next term?", whose heading is told a status)
         under_way = s.label in ("in_progress", "planned")
-        ends_first = s.label == "in_progress" and after_this_term(text, m)  # "in A now; B next term?"
+        ends_first = s.label == "in_progress" and not _ASKED_BEFORE_RE.search(text, max(0, m.start - 40), m.start) \
+            and after_this_term(text, m)  # "in A now; B next term?", not "can I take A now and B next term?"
         premise = under_way and (is_premise(text, m) or (s.label == "planned" and earlier_term(text, m))
                                  or ends_first or _supposed_again(text, mentions, i)
                                  or supposed_after_the_question(text, mentions, i, statuses)) \

@@ -146,6 +146,7 @@ def test_every_restriction_sentence_is_kept_and_a_sections_one_is_not(tiny):
         ("512", "3", "Immersion", "Topics. For Widget Management - Dual Degree Option students only. This course "
                                   "is not eligible for Credit/D/Fail grading."),
         ("513", "3", "Strategy", "Topics of strategy (For non-Widgetry students only). Prerequisite: IJKL 510."),
+        ("514", "3", "Seminar", "Topics vary by section; Restricted to Honours students."),
     ])
     pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
     rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
@@ -154,6 +155,7 @@ def test_every_restriction_sentence_is_kept_and_a_sections_one_is_not(tiny):
     assert rows["IJKL 511"]["restriction"] == "Restricted to students in fourth-year standing or above."
     assert rows["IJKL 512"]["restriction"] == "For Widget Management - Dual Degree Option students only."
     assert rows["IJKL 513"]["restriction"] == "For non-Widgetry students only."
+    assert rows["IJKL 514"]["restriction"] == "Restricted to Honours students."  # a section named elsewhere
 
 
 @pytest.mark.parametrize("sentence", [

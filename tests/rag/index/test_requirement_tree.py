@@ -111,6 +111,10 @@ def test_for_some_students_only_reads_as_restricted_to_them():
     only = "For Widget Management - Dual Degree Option students only."
     assert restriction_met(only, History(not_in=("Widget Management dual degree",))) == NO
     assert restriction_met(only, History(year=2, programs=("history",))) == UNKNOWN
+    # "non-" shuts the group out: never read as the group admitted
+    non = "For non-Widgetry students only."
+    assert restriction_met(non, History(programs=("widgetry",))) == NO
+    assert restriction_met(non, History(not_in=("widgetry",))) == UNKNOWN
 
 
 def test_groups_named_before_students_and_a_standing_beside_them_are_read():

@@ -538,6 +538,11 @@ def test_after_a_pronoun_the_course_named_is_what_comes_next_not_a_course_done()
     ("I have no POLI 100 yet", []),
     ("no other courses, can I take POLI 316?", []),
     ("no way I can take POLI 316 right?", []),
+    ("I have no idea which poli sci courses count", []),
+    ("there are no POLI courses offered in summer", []),
+    ("I didn't take any psych classes in high school", []),
+    ("my friend has no soc courses, can I take SOCI 300?", []),
+    ("is there no POLI prereq for it", []),
 ])
 def test_a_subject_the_student_has_no_course_of_is_read(text, said):
     from rag.understand.slots import read_no_subject_courses

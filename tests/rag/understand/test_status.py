@@ -535,6 +535,13 @@ def test_a_hypothesis_the_student_takes_back_is_not_assumed():
     ("ABCD 215 runs till April for me; EFGH 406 in the spring?", False),
     ("taking ABCD 215 this year, EFGH 406 next term?", False),
     ("taking ABCD 215 now, can I take EFGH 406 this winter?", False),
+    ("I'll finish ABCD 200 this December, I'm taking it now. EFGH 415 in the following term?", True),
+    # a stated end not said to be this term, a two-term course, the course asked not the last named
+    ("taking ABCD 215 now, it runs till April. EFGH 406 next term?", False),
+    ("ABCD 215 this fall and winter; EFGH 406 next term?", False),
+    ("in ABCD 215 (Sept\u2013April) right now, EFGH 406 next term?", False),
+    ("taking ABCD 215 now and EFGH 301 next term. Can I take EFGH 406?", False),
+    ("Can I take ABCD 215 now and EFGH 406 next term?", False),  # both asked for
 ])
 def test_a_course_under_way_now_is_the_premise_of_a_course_in_a_later_term(text, premise):
     mentions = _settled(text, st.Status("in_progress", 0.95, done=0.01))
@@ -705,6 +712,8 @@ def test_a_course_asked_about_or_done_is_no_plan():
     ("my transcript has ABCD 364. ABCD 456?", False),   # the student's own record
     ("my first attempt failed, but I passed ABCD 364 later. ABCD 456?", False),
     ("half my year flunked ABCD 364. ABCD 456 for me?", True),
+    ("half my section 101 passed ABCD 364. ABCD 456 for me?", True),
+    ("most of my cohort 2nd years passed ABCD 364. ABCD 456 for me?", True),
     # a year of study and the student's own coursework, not the people of their year
     ("all my year 2 widget coursework is done (ABCD 364, ABCD 365). ABCD 456?", False),
 ])
