@@ -381,7 +381,7 @@ def shut_out(text: str, history: set[str]) -> str:
     """The group the student says they are in that the restriction shuts out, else "": any one of the groups it
     lists, each read as the student's words are read for a group admitted. Kinds written before one field
     ("the Major, Honours, Minor and Combined Majors in Political Science") all shut out that field."""
-    m = _SHUT_OUT_RE.search(_join_initials(text or ""))
+    m = _SHUT_OUT_RE.search(_join_initials(as_restricted_to(text or "")))
     programs = getattr(history, "programs", ())
     if m is None or not programs:
         return ""

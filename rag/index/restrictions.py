@@ -62,18 +62,23 @@ def restriction_text(entry: str) -> str:
 
 # "For X students only" says what "Restricted to X students" says
 _NON_RE = re.compile(r"non-?\s*", re.IGNORECASE)
+# "Restricted to non-B.Kin. students only.": the group after "non-" is shut out
+_TO_NON_RE = re.compile(r"^\s*(?:Restricted|Open only|Only open|Limited|Available only)\s+to\s+non-?\s*(?P<who>.+?)"
+                        r"\s+students\b(?:\s+only\b)?", re.IGNORECASE)
 _FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
 
 
 def as_restricted_to(sentence: str) -> str:
     """A restriction worded "For X students only." as "Restricted to X students.", the form the readers of
-    who is admitted know, and "For non-X students only." as "Not open to students in X." (it shuts X out);
+    who is admitted know, and "For non-X students only." or "Restricted to non-X students." as "Not open to
+    students in X." (it shuts X out);
     any other sentence as it is."""
     def reworded(m: re.Match) -> str:
         who = m["who"]
         shut = _NON_RE.match(who)
         return f"Not open to students in {who[shut.end():]}" if shut else f"Restricted to {who} students"
-    return _FOR_ONLY_RE.sub(reworded, sentence or "", count=1)
+    sentence = _TO_NON_RE.sub(lambda m: f"Not open to students in {m['who']}", sentence or "", count=1)
+    return _FOR_ONLY_RE.sub(reworded, sentence, count=1)
 
 
 def restriction_sentences(restriction: str) -> list[str]:

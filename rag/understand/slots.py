@@ -847,6 +847,22 @@ _PERSON_AFTER_RE = re.compile(r"[\w\s-]{0,30}?\b(?:student|major|minor|honours|p
                               re.IGNORECASE)
 
 
+_FUTURE_YEAR_BEFORE_RE = re.compile("|".join(_CUE_DATA["future_year_before"]), re.IGNORECASE)
+_ASKED_THIS_TERM_RE = re.compile("|".join(_CUE_DATA["asked_this_term"]), re.IGNORECASE)
+
+
+def _future_year(text: str, m: re.Match) -> int:
+    """"registered for A for next September (I'll be 4th year)": the year the student will be in when the
+    course asked is taken, 0 when none is said or a time word puts the course now or this term (the clause
+    that tells the student's present year, "3rd year right now", does not count)."""
+    present = [y for y in _STANDING_RE.finditer(text) if y.start() != m.start()]
+    rest = text
+    for y in present:  # "3rd year right now", "first-year rn": the present year's own time words
+        clause_end = min((i for i in (text.find(c, y.end()) for c in ".,;!?") if i >= 0), default=len(text))
+        rest = rest[:y.start()] + " " * (clause_end - y.start()) + rest[clause_end:]
+    return 0 if _ASKED_THIS_TERM_RE.search(rest) else _year_number(m["w"] or m["n"] or "")
+
+
 def _stated_years(text: str) -> tuple[int, int]:
     """(the student's year, a year they say they have not reached), each 0 when not said: one pass over the
     year mentions, skipping the year a course was taken in; "not in 3rd year yet (2nd)" gives both."""
@@ -860,6 +876,11 @@ def _stated_years(text: str) -> tuple[int, int]:
         if negated and not below:
             below = _year_number(m["w"] or m["n"] or "")
         before = text[max(0, m.start() - 40):m.start()]
+        if not negated and _FUTURE_YEAR_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]):
+            ahead = _future_year(text, m)  # "I'll be 4th year by then": the year the course asked is taken in;
+            if ahead and not _someone_elses_year(text, m.start()):  # never the year the student is in now
+                return ahead, below
+            continue
         if not negated and _PREMISE_YEAR_RE.search(before) and not _someone_elses_year(text, m.start()) \
                 and not _TAKEN_IN_YEAR_RE.search(before):  # ("if I took A in second year": when, not a year)
             done = _YEAR_DONE_BEFORE_RE.search(text[max(0, m.start() - 30):m.start()]) is not None

@@ -115,6 +115,7 @@ def test_for_some_students_only_reads_as_restricted_to_them():
     non = "For non-Widgetry students only."
     assert restriction_met(non, History(programs=("widgetry",))) == NO
     assert restriction_met(non, History(not_in=("widgetry",))) == UNKNOWN
+    assert restriction_met("Restricted to non-B.Wid. students only.", History(programs=("BWid",))) == NO
 
 
 def test_groups_named_before_students_and_a_standing_beside_them_are_read():

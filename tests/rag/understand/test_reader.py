@@ -1526,3 +1526,12 @@ def test_one_of_a_credit_pair_told_before_the_asking_is_history(reader):
 def test_a_course_under_way_beside_a_program_year_asked_what_is_left_is_history_not_the_goal(reader, text):
     q = understand(text, reader)
     assert q.intent == "program_left" and q.entities.programs == ["Mechanical Engineering"]
+
+
+@pytest.mark.parametrize("text, asked", [
+    ("Can I skip ABCD 118 and count ABCD 310 toward my degree in its place?", True),
+    ("would it count towards my degree?", True),
+    ("does ABCD 310 count toward ABCD 410's prerequisite?", False),
+])
+def test_a_course_counted_toward_a_degree_asks_for_its_credit(reader, text, asked):
+    assert understand(text, reader).asks_credit_toward == asked

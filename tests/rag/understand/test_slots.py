@@ -360,6 +360,11 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("i took 1st year CHEM already", 0, 0),
     ("I'm a first-year english student", 1, 0),
     ("im in 2nd year math", 2, 0),
+    # the year the student will be in when the course asked is taken, unless the course is asked for now
+    ("3rd year right now. I want to slot ABC 482 into next year when I'm in 4th year. fine?", 4, 0),
+    ("I'm finishing 3rd year in April and registered for ABC 450 for next September (I'll be 4th year).", 4, 0),
+    ("first-year rn. I put ABC 465 in my term 2 schedule this winter since I'll be 2nd year next fall.", 1, 0),
+    ("I'll be 4th year next fall. can I take ABC 450 now?", 0, 0),
 ])
 def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
