@@ -833,8 +833,8 @@ def _names_course_level(text: str, m: re.Match) -> bool:
     if _CREDITS_OF_BEFORE_RE.search(text[max(0, m.start() - 20):m.start()]):
         return True
     after = _NEXT_WORDS_RE.match(text, m.end())
-    if after is None or _SELF_BEFORE_RE.search(text[max(0, m.start() - 12):m.start()]):
-        return False  # "I'm in 2nd year math": the student's year in a program
+    if after is None or not _COURSE_VERB_BEFORE_RE.search(text[max(0, m.start() - 25):m.start()]):
+        return False  # "4th year biology.", "I'm in 2nd year math": the student's year in a field
     one, two = after[1], after[2] or ""
     subject = one.lower() in SUBJECT_NAMES or f"{one} {two}".lower() in SUBJECT_NAMES \
         or (one.isupper() and 2 <= len(one) <= 4 and one.upper() in set(SUBJECT_NAMES.values()))
@@ -842,9 +842,11 @@ def _names_course_level(text: str, m: re.Match) -> bool:
     return subject and not _PERSON_AFTER_RE.match(text, m.end())
 
 
-_SELF_BEFORE_RE = re.compile(r"\b(?:i'?m|i am|im|am)\s+(?:in\s+)?(?:a\s+|an\s+|my\s+)?$|\bin\s+(?:my\s+)?$", re.IGNORECASE)
-_PERSON_AFTER_RE = re.compile(r"[\w\s-]{0,30}?\b(?:student|major|minor|honours|program|here|kid|undergrad)s?\b",
-                              re.IGNORECASE)
+# words of doing courses right before a year word: "took first-year chem", "all my first-year english"
+_COURSE_VERB_BEFORE_RE = re.compile(r"\b(?:took|take|taking|taken|did|do|done|doing|passed|failed|completed|finished|"
+                                    r"have|had|has|got|any|some|all|no|the|my)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
+_PERSON_AFTER_RE = re.compile(r"[\w\s-]{0,30}?\b(?:student|major|minor|honours|program|here|kid|undergrad|person|"
+                              r"guy|girl|one)s?\b", re.IGNORECASE)
 
 
 _FUTURE_YEAR_BEFORE_RE = re.compile("|".join(_CUE_DATA["future_year_before"]), re.IGNORECASE)

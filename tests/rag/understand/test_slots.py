@@ -360,6 +360,8 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("i took 1st year CHEM already", 0, 0),
     ("I'm a first-year english student", 1, 0),
     ("im in 2nd year math", 2, 0),
+    ("4th year biology. Withdrew from ABC 341. Can I do ABC 307?", 4, 0),
+    ("4th year urban studies person, currently in ABC 281", 4, 0),
     # the year the student will be in when the course asked is taken, unless the course is asked for now
     ("3rd year right now. I want to slot ABC 482 into next year when I'm in 4th year. fine?", 4, 0),
     ("I'm finishing 3rd year in April and registered for ABC 450 for next September (I'll be 4th year).", 4, 0),
