@@ -402,7 +402,9 @@ def _admitted_met(text: str, history: set[str]) -> str:
     year_group = _YEAR_GROUP_RE.match(rest)  # "fourth-year Asian Studies majors": students of that year and group
     if year_group is not None:
         # a year below it refuses; the group's words are not matched here, so nothing else is settled
-        return NO if _outside_years(_ORDINAL[year_group["n"].lower()], 0, history) else UNKNOWN
+        group = re.sub(r"\s+(?:students?|majors?)$", "", rest[year_group.end() - 1:].strip())  # "B.Mus."
+        return NO if _outside_years(_ORDINAL[year_group["n"].lower()], 0, history) \
+            or _another_degree([group], getattr(history, "programs", ())) else UNKNOWN
     standing = _STANDING_PART_RE.search(rest)
     if standing is not None:
         first = _ORDINAL[standing["n"].lower()]
@@ -418,7 +420,26 @@ def _admitted_met(text: str, history: set[str]) -> str:
     groups = [g for g in groups if group_words(g) - _GROUP_KIND_WORDS]  # "... Major or Honours": the major's honours
     if not groups:
         return YES if standing is not None else UNKNOWN  # "Restricted to students with third-year standing"
+    if _another_degree(groups, getattr(history, "programs", ())):
+        return NO
     return YES if any(in_group(g, getattr(history, "programs", ())) for g in groups) else UNKNOWN
+
+
+_DEGREES = frozenset(json.loads(Path(__file__).with_name("degrees.json").read_text(encoding="utf-8"))["degrees"])
+
+
+def _degree(words: str) -> str:
+    """The degree a group's words name by its initials ("B.A.Sc." -> "basc", "the B.Sc." -> "bsc"), else ""."""
+    joined = re.sub(r"[^a-z]", "", re.sub(r"^\s*(?:the|a|an|students?\s+in)\s+", "", _join_initials(words)))
+    return joined if joined in _DEGREES else ""
+
+
+def _another_degree(groups: list[str], said: tuple[str, ...]) -> bool:
+    """Whether the groups admitted are all degrees and the student names another one as theirs: one degree
+    at a time, so a BA student is outside "in B.A.Sc. or B.Sc."."""
+    admitted = [_degree(g) for g in groups]
+    theirs = {d for d in (_degree(s) for s in said) if d}
+    return bool(admitted) and all(admitted) and bool(theirs) and not theirs & set(admitted)
 
 
 _YEAR_WORD_RE = re.compile(rf"\byears?\b|\d|\b{_N}\b", re.IGNORECASE)

@@ -105,6 +105,18 @@ def test_a_year_written_before_a_group_refuses_a_student_below_it_and_settles_no
     assert restriction_met(only, History(year=4, programs=("history",))) == UNKNOWN
 
 
+def test_a_student_in_one_degree_is_outside_a_restriction_that_admits_only_others():
+    from rag.index.requirement_tree import History, restriction_met
+
+    degrees = "Restricted to students with third-year standing or higher in B.A.Sc. or B.Sc."
+    assert restriction_met(degrees, History(year=3, programs=("BA",))) == NO
+    assert restriction_met(degrees, History(year=3, programs=("BASc",))) == YES
+    assert restriction_met(degrees, History(year=3, programs=("english",))) == UNKNOWN  # a field names no degree
+    assert restriction_met("Restricted to fourth-year B.Mus. students.", History(year=4, programs=("BA",))) == NO
+    # groups that are not all degrees are not settled by a degree
+    assert restriction_met("Restricted to fourth-year Widget Studies majors.", History(year=4, programs=("BA",))) == UNKNOWN
+
+
 def test_for_some_students_only_reads_as_restricted_to_them():
     from rag.index.requirement_tree import History, restriction_met
 
