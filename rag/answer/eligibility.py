@@ -64,7 +64,7 @@ def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
     concurrently with A"): no "Yes" while they may share a term; which term each is in, the answer cannot see."""
     verdict, text = answer
     said: dict[str, tuple[CourseFact, str]] = {}  # either entry may say it: (the entry, its sentence)
-    for x in q.concurrent:
+    for x in [x for x in q.concurrent if x not in q.assumed]:  # a premise is completed before, in another term
         for holder, other in ((c, x), (facts.courses.get(x), c.code)):
             if holder is not None and x not in said and (sentence := kept_apart(holder, other)):
                 said[x] = (holder, sentence)

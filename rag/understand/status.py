@@ -667,6 +667,7 @@ _NEXT_RE = re.compile(r"\bnext\b", re.IGNORECASE)
 _ASKED_BEFORE_RE = re.compile(r"\b(?:can|could|may|might|should|would|will|do)\s+(?:i|we|u|you)\b[^.?!,;]*$", re.IGNORECASE)
 _AFTER_THIS_TERM_RE = re.compile("|".join(_CUES["after_this_term"]), re.IGNORECASE)
 _WHOLE_YEAR_RE = re.compile("|".join(_CUES["whole_year"]), re.IGNORECASE)
+_AFTER_THIS_YEAR_RE = re.compile("|".join(_CUES["after_this_year"]), re.IGNORECASE)
 _ASKED_NOW_RE = re.compile("|".join(_CUES["asked_now"]), re.IGNORECASE)
 
 
@@ -689,6 +690,8 @@ def after_this_term(text: str, m: CodeMention) -> bool:
             or (asked_words and _NOW_RE.search(asked_words)):
         return False
     mine, theirs = _rank(_SEASONS, between), _rank(_SEASONS, rest)
+    if _AFTER_THIS_YEAR_RE.search(rest):
+        return True  # "A ends in April; B next year?": the next academic year starts after it
     if _AFTER_THIS_TERM_RE.search(rest):
         return mine is None or bool(_NOW_RE.search(_season_words(between)))  # "ends this December; next term"
     return theirs is not None and mine != theirs

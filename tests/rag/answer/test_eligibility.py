@@ -443,3 +443,17 @@ def test_a_yes_to_taking_a_course_is_no_yes_to_its_credit_where_the_entry_withho
     assert eligibility(asked, facts).verdict == "no"
     plain = tiny_question("ABCD 315", ["ABCD 100"])  # taking it, credit not asked: the prerequisite decides
     assert eligibility(plain, facts).verdict == "yes"
+
+
+def test_a_course_kept_out_of_the_same_term_is_no_bar_when_it_is_completed_first():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = replace(tiny_course("ABCD 491"), text="Classical texts. Not to be taken concurrently with ABCD 435.")
+    facts = FactStore(courses={"ABCD 491": course}, required_by={}, coreq_of={}, excluded={})
+    alongside = tiny_question("ABCD 491")
+    alongside.concurrent = ["ABCD 435"]  # "taking ABCD 435 this term, ABCD 491 too?"
+    assert eligibility(alongside, facts).verdict == "cannot tell"
+    before = tiny_question("ABCD 491")
+    before.concurrent, before.assumed = ["ABCD 435"], ["ABCD 435"]  # "ABCD 435 sept-dec, ABCD 491 in january"
+    assert eligibility(before, facts).verdict == "yes"

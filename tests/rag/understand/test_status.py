@@ -542,6 +542,7 @@ def test_a_hypothesis_the_student_takes_back_is_not_assumed():
     ("in ABCD 215 (Sept\u2013April) right now, EFGH 406 next term?", False),
     ("taking ABCD 215 now and EFGH 301 next term. Can I take EFGH 406?", False),
     ("Can I take ABCD 215 now and EFGH 406 next term?", False),  # both asked for
+    ("I'm in ABCD 435 now (ends in April). Can I go into EFGH 407 next year?", True),  # the next academic year
 ])
 def test_a_course_under_way_now_is_the_premise_of_a_course_in_a_later_term(text, premise):
     mentions = _settled(text, st.Status("in_progress", 0.95, done=0.01))
