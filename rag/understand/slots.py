@@ -849,6 +849,7 @@ _PERSON_AFTER_RE = re.compile(r"[\w\s-]{0,30}?\b(?:student|major|minor|honours|p
                               r"guy|girl|one)s?\b", re.IGNORECASE)
 
 
+_DOUBTED_YEAR_BEFORE_RE = re.compile("|".join(_CUE_DATA["year_doubted_before"]), re.IGNORECASE)
 _FUTURE_YEAR_BEFORE_RE = re.compile("|".join(_CUE_DATA["future_year_before"]), re.IGNORECASE)
 _ASKED_THIS_TERM_RE = re.compile("|".join(_CUE_DATA["asked_this_term"]), re.IGNORECASE)
 
@@ -872,6 +873,8 @@ def _stated_years(text: str) -> tuple[int, int]:
     for m in _STANDING_RE.finditer(text):
         if _names_course_level(text, m):
             continue  # "12 credits of first-year english": a level of courses, not the student's year
+        if _DOUBTED_YEAR_BEFORE_RE.search(text[max(0, m.start() - 60):m.start()]):
+            continue  # "not sure I'll have enough credits for third-year standing": a year unknown
         negated = _NOT_YEAR_BEFORE_RE.search(text[max(0, m.start() - 24):m.start()]) is not None \
             or _NOT_REACHED_BEFORE_RE.search(text[max(0, m.start() - 70):m.start()]) is not None \
             or _NOT_HAD_AFTER_RE.match(text, m.end()) is not None  # "Fourth-year standing is something I lack"

@@ -367,6 +367,8 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("I'm finishing 3rd year in April and registered for ABC 450 for next September (I'll be 4th year).", 4, 0),
     ("first-year rn. I put ABC 465 in my term 2 schedule this winter since I'll be 2nd year next fall.", 1, 0),
     ("I'll be 4th year next fall. can I take ABC 450 now?", 0, 0),
+    ("want ABC 333 next year but not sure I'll have enough credits for third-year standing by then", 0, 0),
+    ("hoping to be in 4th year by september. ABC 450?", 0, 0),
 ])
 def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
