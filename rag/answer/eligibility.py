@@ -79,7 +79,7 @@ def _kept_apart(c: CourseFact, q: Question, facts: FactStore, w: "_Writer",
 
 
 def _credit_withheld(c: CourseFact, q: Question, w: "_Writer", answer: tuple[str, str]) -> tuple[str, str]:
-    """"Can I take A and have it count for credit?": where A's entry names a group it is not for credit for,
+    """"A, and does it earn me credit?": where A's entry names a group it is not for credit for,
     a "Yes" to taking it is no "Yes" to the credit: "No" when the student says they are in that group, else
     what it turns on."""
     verdict, text = answer
@@ -173,7 +173,7 @@ def _credits_of(codes: set[str], facts: FactStore) -> dict[str, float]:
 
 
 def _with_subjects_not_taken(c: CourseFact, q: Question) -> Question:
-    """"I've never taken a single POLI course": every POLI course C's requirements name (of the level said,
+    """"Not one POLI course so far": every POLI course C's requirements name (of the level said,
     if one was) is one the student has not done, unless they name it ("other than A I have no X courses": A
     speaks for itself). Only university courses: "no math courses at UBC" says nothing of a high-school MATH 11."""
     if not q.no_courses_in:

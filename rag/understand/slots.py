@@ -665,8 +665,8 @@ def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple
             code = SUBJECT_NAMES.get(said.lower()) or (said.upper() if said.upper() in known else "")
             sentence = text[max(text.rfind(c, 0, m.start()) for c in ".?!") + 1:m.start()]
             own = FIRST_PERSON_RE.search(sentence + text[m.start():m.end() + 40]) is not None \
-                or (len(sentence.split()) <= 2 and not _NOT_A_PERSON_RE.search(sentence))  # "haven't taken any
-            # math courses at ubc": the subject left out (not "there are no POLI courses offered in summer")
+                or (len(sentence.split()) <= 2 and not _NOT_A_PERSON_RE.search(sentence))  # "never did any
+            # math courses here": the subject left out (not "there are no POLI courses offered in summer")
             if not code or code not in known or _NO_SUBJECT_OUTSIDE_RE.match(text, m.end()) or not own \
                     or (THIRD_PARTY_RE.search(sentence) and not FIRST_PERSON_RE.search(sentence)):
                 continue
@@ -834,7 +834,7 @@ def _names_course_level(text: str, m: re.Match) -> bool:
         return True
     after = _NEXT_WORDS_RE.match(text, m.end())
     if after is None or not _COURSE_VERB_BEFORE_RE.search(text[max(0, m.start() - 25):m.start()]):
-        return False  # "4th year biology.", "I'm in 2nd year math": the student's year in a field
+        return False  # "4th year biology.", "math student, year 2": the student's year in a field
     one, two = after[1], after[2] or ""
     subject = one.lower() in SUBJECT_NAMES or f"{one} {two}".lower() in SUBJECT_NAMES \
         or (one.isupper() and 2 <= len(one) <= 4 and one.upper() in set(SUBJECT_NAMES.values()))
@@ -944,7 +944,7 @@ def read_member_of(text: str) -> list[str]:
         if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
             out.append(" ".join(words))
     out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
-    for m in _IN_GROUP_RE.finditer(text):  # "I'm in 4th year Kinesiology (BKIN)"
+    for m in _IN_GROUP_RE.finditer(text):  # "in 4th year Kinesiology (BKIN) now"
         if not _not_in_now(text, m.start(), m.end()):
             out += [g for g in (m["what"], m["initials"]) if g]
     out += [m["what"] for m in _IN_FACULTY_RE.finditer(text)  # "a fourth-year student in the Faculty of Arts"

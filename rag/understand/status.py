@@ -663,7 +663,7 @@ def earlier_term(text: str, m: CodeMention) -> bool:
 
 
 _NEXT_RE = re.compile(r"\bnext\b", re.IGNORECASE)
-# "can I take A now ...": the course is asked for, not one under way (up to the course, within its clause)
+# "can I take A now ...": that course is one asked for, not one under way (up to it, within its clause)
 _ASKED_BEFORE_RE = re.compile(r"\b(?:can|could|may|might|should|would|will|do)\s+(?:i|we|u|you)\b[^.?!,;]*$", re.IGNORECASE)
 _AFTER_THIS_TERM_RE = re.compile("|".join(_CUES["after_this_term"]), re.IGNORECASE)
 _WHOLE_YEAR_RE = re.compile("|".join(_CUES["whole_year"]), re.IGNORECASE)
