@@ -943,7 +943,7 @@ def read_member_of(text: str) -> list[str]:
             words.append(noun)
         if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
             out.append(" ".join(words))
-    out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
+    out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text) if not _not_in_now(text, m.start(), m.end())]
     for m in _IN_GROUP_RE.finditer(text):  # "in 4th year Kinesiology (BKIN) now"
         if not _not_in_now(text, m.start(), m.end()):
             out += [g for g in (m["what"], m["initials"]) if g]
@@ -961,11 +961,12 @@ _NOT_YET_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_yet_before"]), re
 
 def _not_in_now(text: str, start: int, end: int) -> bool:
     """Whether the clause a group is named in (from the stop or comma before it to the one after it) says the
-    student is not in it now: turned down or left anywhere in it, applied, once in or hoping before it."""
+    student is not in it now: turned down or left anywhere in it, applied, once in or hoping before its noun
+    ("I was a Creative Writing major": the match starts at "was")."""
     before = max(text.rfind(c, 0, start) for c in ".,;!?")
     after = min((i for i in (text.find(c, end) for c in ".,;!?") if i >= 0), default=len(text))
     return _NOT_NOW_MEMBER_RE.search(text[before + 1:after]) is not None \
-        or _NOT_YET_MEMBER_RE.search(text[before + 1:start]) is not None
+        or _NOT_YET_MEMBER_RE.search(text[before + 1:end]) is not None  # the words read before the group noun too
 
 
 # "student in the Faculty of Land and Food Systems": a faculty named after the word for the student
