@@ -568,7 +568,8 @@ _SCORE_AFTER_RE = re.compile(r"^\s*(?:(?:\(|:|-|—|at\s+)?\s*(?P<s>\d{2,3}(?:\.
 _GROUP_NOUN = (r"(?:major|majors|minor|student|students|specialization|specialisation|program|programme|degree|"
                r"honours|cohort|stream|option|certificate|diploma|co-?op)")
 # group nouns that tell which group ("the PT certificate", "the WPP co-op"), kept in the group's name
-_NAMING_NOUN_RE = re.compile(r"(?:certificate|diploma|co-?op)$", re.IGNORECASE)
+# "minor" and "honours" too: a creative writing minor is not one of the "Majors in Creative Writing"
+_NAMING_NOUN_RE = re.compile(r"(?:certificate|diploma|co-?op|minor|honours)$", re.IGNORECASE)
 _NOT_IN_RE = re.compile(
     r"(?:\bnot|n't|\bno longer|\bnever been)\s+(?:currently\s+|actually\s+|yet\s+)?(?:(?:a|an|in|into|part of|"
     r"enrolled in|admitted (?:in|into|to)|registered in|accepted (?:in|into|to))\s+)?(?:the\s+|a\s+|an\s+|my\s+)?"
@@ -931,8 +932,8 @@ def read_member_of(text: str) -> list[str]:
     for m in _MEMBER_RE.finditer(text):
         if _NOT_IN_RE.search(text[max(0, m.start() - 12):m.end()]) or re.search(r"(?:\bnot|n't|\bno)\s+$",
                                                                              text[:m.start()]) \
-                or _not_in_now(text, m.start(), m.end()):
-            continue
+                or _not_in_now(text, m.start(), m.end()) or _someone_elses_year(text, m.start()):
+            continue  # ("my friend is a creative writing major": the friend's group, as a year would be)
         words: list[str] = []  # back from the group noun to the first word that names no group
         for w in reversed(m["what"].split()):
             if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d|-(?:year|yr)s?$", w, re.IGNORECASE):

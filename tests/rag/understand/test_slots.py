@@ -569,6 +569,8 @@ def test_a_subject_the_student_has_no_course_of_is_read(text, said):
     ("hoping to get into the creative writing major next year", []),
     ("I was a Creative Writing major until last year, now I'm in english.", []),
     ("Kinesiology student until last year, now in arts.", []),
+    ("my friend is a creative writing major. I finished ABC 406.", []),
+    ("creative writing minor here, finished ABC 406.", ["creative writing minor"]),
 ])
 def test_a_group_the_student_left_was_refused_or_hopes_for_is_not_one_they_are_in(text, member):
     from rag.understand.slots import read_member_of
