@@ -14,8 +14,7 @@ from rag.answer.credit_toward import in_named_group, not_for_credit
 from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
-                                        excluded_group, restriction_met, shut_out, tree_codes, unchecked, without)
-from rag.index.restrictions import restriction_sentences
+                                        refusing_group, restriction_met, tree_codes, unchecked, without)
 from rag.answer.described import described_not_done
 from rag.understand import Question
 from rag.understand.lexicon import SUBJECT_NAMES
@@ -427,13 +426,11 @@ def _not_alongside(skipped: list[str], q: Question, c: CourseFact) -> str:
 
 def _refused(c: CourseFact, done: History) -> str:
     """Why a restriction turns the student away, in their own terms."""
-    for sentence in restriction_sentences(c.restriction):
-        group = excluded_group(sentence, done)
-        if group:
-            return f"you said you are not in \u201c{group}\u201d"
-        inside = shut_out(sentence, done)
-        if inside:
-            return f"you said you are in {inside}, which it is not open to"
+    kind, group = refusing_group(c.restriction, done)
+    if kind == "not in":
+        return f"you said you are not in \u201c{group}\u201d"
+    if kind == "in":
+        return f"you said you are in {group}, which it is not open to"
     return "the year you gave is not one it admits"
 
 

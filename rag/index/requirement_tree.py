@@ -372,6 +372,18 @@ def restriction_met(text: str, history: set[str]) -> str:
     return UNKNOWN
 
 
+def refusing_group(text: str, history: set[str]) -> tuple[str, str]:
+    """Which group turns the student away, over every restriction sentence: ("not in", group) when they say
+    they are not in the only group admitted, ("in", group) when they say they are in one shut out, else
+    ("", "") (a year, or nothing, refuses)."""
+    for sentence in restriction_sentences(text):
+        if group := excluded_group(sentence, history):
+            return "not in", group
+        if group := shut_out(sentence, history):
+            return "in", group
+    return "", ""
+
+
 # "This course is not open to students in the Major, Honours, Minor and Combined Majors in Political Science"
 _SHUT_OUT_RE = re.compile(r"\bnot\s+(?:open|available)\s+to\s+(?:students|majors|minors)\s+"
                           r"(?:in|registered in|enrolled in)\s+(?P<what>[^;]+?)\s*\.?\s*$", re.IGNORECASE)
