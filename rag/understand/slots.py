@@ -387,6 +387,9 @@ _GRADE_ASIDE_RE = re.compile(r"(?:\s*\([^()]{1,12}\))?")  # "A failed (46), B pa
 _RESULT_CUE_RE = re.compile(r"passed|failed|completed|finished|aced|flunked|dropped|withdrew(?: from)?", re.IGNORECASE)
 
 
+_SINGULAR_AFTER_RE = re.compile(r"\s*(?:\([^()]{0,40}\)\s*)?(?:is|was|'s|has\s+been|has)\b", re.IGNORECASE)
+
+
 def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
     """Every code in the text with the role its wording gives it."""
     mentions = [CodeMention(code, start, end) for code, start, end in find_codes(text, subjects)]
@@ -410,6 +413,9 @@ def read_mentions(text: str, subjects: list[str]) -> list[CodeMention]:
 
         if post == DONE and _DUTY_BEFORE_RE.search(text[max(0, mentions[i].start - 40):mentions[i].start]):
             post = ""  # "need to get A done first", "supposed to have A finished": a goal, not a fact
+        if post and j > i and _SINGULAR_AFTER_RE.match(after) and mentions[i].role in (DONE, NOT_DONE):
+            i = j  # "finished A, B and C, and D is in progress": a singular verb is the last course's alone,
+            # where the list's head has words of its own
         if post:
             for k in range(i, j + 1):
                 m = mentions[k]

@@ -576,3 +576,18 @@ def test_a_group_the_student_left_was_refused_or_hopes_for_is_not_one_they_are_i
     from rag.understand.slots import read_member_of
 
     assert [g.lower() for g in read_member_of(text)] == [g.lower() for g in member]
+
+
+@pytest.mark.parametrize("text, roles", [
+    # a singular verb after a list is the last course's alone where the list's head has words of its own
+    ("I've finished ABC 200, ABC 201 and ABC 202, and ABC 221 is in progress this term.",
+     ["completed", "completed", "completed", "not completed"]),
+    ("took ABC 200 and ABC 221 was dropped", ["completed", "not completed"]),
+    # a plural verb, or no words before the list, reaches every course
+    ("ABC 200 and ABC 221 are in progress", ["not completed", "not completed"]),
+    ("ABC 200 and ABC 221 is done", ["completed", "completed"]),
+])
+def test_a_singular_verb_after_a_list_is_the_last_courses(text, roles):
+    from rag.understand.slots import read_mentions
+
+    assert [m.role for m in read_mentions(text, ["ABC"])] == roles
