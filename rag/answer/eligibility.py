@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, label as _label, overall_verdict,
-                                     quote as _quote, codes_of)
+                                     quote as _quote, codes_of, said_history)
 from rag.answer.credit_toward import in_named_group, not_for_credit
 from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
@@ -197,8 +197,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
     if done != set(q.completed) - set(q.not_completed):
         q = replace(q, completed=sorted(done), unknown_completed=[x for x in q.unknown_completed if x not in named])
     have = _history_words(q)
-    done = History(done, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
-                   below=q.standing_below).without_permission(q.no_permission) \
+    done = said_history(q, done).without_permission(q.no_permission) \
         .with_credits(_credits_of(done | set(q.unknown_completed), facts), SUBJECT_NAMES, tuple(q.stated_credits))
     # a course done with no entry of its own still takes the credit when this entry excludes it ("took CLST 105
     # before it was renamed": AMNE 151 grants credit for only one of the two)

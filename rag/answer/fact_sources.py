@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rag.index.facts import CourseFact, FactStore, ProgramRow
-from rag.index.requirement_tree import tree_codes
+from rag.index.requirement_tree import History, tree_codes
 from rag.understand import Question
 
 
@@ -96,6 +96,13 @@ def cited_pair(q: Question, facts: FactStore) -> "tuple[CourseFact, CourseFact, 
     a, b = pair
     w = Writer()
     return a, b, w, w.cite(course_source(a)), w.cite(course_source(b))
+
+
+def said_history(q: Question, courses) -> History:
+    """The courses given with what the student said of themselves: year, grades, the groups they are in and
+    not in, a year not reached; what a requirement or a restriction is checked against."""
+    return History(courses, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of), tuple(q.not_in),
+                   below=q.standing_below)
 
 
 def codes_of(tree: dict | None) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_source, overall_verdict, quote as _quote,
-                                     codes_of, names_course)
+                                     codes_of, names_course, said_history)
 from rag.answer.substitute import substitute
 from rag.index.facts import CourseFact, FactStore
 from rag.index.requirement_tree import (NO, YES, History, describe, evaluate, required_course, restriction_met,
@@ -65,7 +65,7 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
                     verdicts.append("cannot tell")
                     lines.append(f"Cannot tell: ubcal could not read all of {c.code}'s prerequisite; it does not "
                                  f"name {a} where it could be read. {ref}")
-                elif q.asks_skip and (other := evaluate(tree, _history(q))) != YES:
+                elif q.asks_skip and (other := evaluate(tree, said_history(q, q.completed))) != YES:
                     # "skip A and still take B", B asking only what A is not: whether B is open decides. A "No"
                     # only where the student's own words settle it (a year): courses they did not name are unsaid
                     other = other if not tree_codes(tree) else "cannot tell"
@@ -118,17 +118,10 @@ def need_check(q: Question, facts: FactStore) -> FactAnswer | None:
     return FactAnswer("need_check", overall, "\n".join(lines), w.sources)
 
 
-def _history(q: Question) -> History:
-    """What the student said of themselves: the courses done, the year, the grades, the groups they are in
-    and not in (a restriction reads those)."""
-    return History(q.completed, q.standing, q.scores, tuple(q.entities.programs) + tuple(q.member_of),
-                   tuple(q.not_in), below=q.standing_below)
-
-
 def _skip_but_restricted(c: CourseFact, a: str, q: Question, ref: str) -> tuple[str, str]:
     """"Skip A and still take B", B with no prerequisite but a restriction: A is not needed, and whether B is
     open turns on the restriction; ("", "") when the student's words meet it."""
-    met = restriction_met(c.restriction, _history(q)) if c.restriction else YES
+    met = restriction_met(c.restriction, said_history(q, q.completed)) if c.restriction else YES
     if met == YES:
         return "", ""
     if met == NO:

@@ -71,8 +71,7 @@ _FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?"
 def as_restricted_to(sentence: str) -> str:
     """A restriction worded "For X students only." as "Restricted to X students.", the form the readers of
     who is admitted know, and "For non-X students only." or "Restricted to non-X students." as "Not open to
-    students in X." (it shuts X out);
-    any other sentence as it is."""
+    students in X." (it shuts X out); any other sentence as it is."""
     def reworded(m: re.Match) -> str:
         who = m["who"]
         shut = _NON_RE.match(who)

@@ -39,8 +39,18 @@ def _facts(tiny):
     tiny.subject("efghv", "EFGH", [("100", "3", "A", "x"), ("101", "3", "B", "y"), ("120", "3", "C", "z"),
                                    ("200", "3", "D", "w"), ("221", "4", "E", "v")])
     tiny.write("faculties-colleges-and-schools/example.html", page_html("Example", PROGRAM))
+    return _extracted(tiny)
+
+
+def _extracted(tiny):
+    """The facts the build extracts from the tiny calendar as written so far."""
     pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
     return extract_facts(pages, subjects_of(pages))
+
+
+def _course_rows(tiny) -> dict:
+    """The tiny calendar's course rows by code."""
+    return {r["code"]: r for r in _extracted(tiny).courses.to_pylist()}
 
 
 def test_course_rows_hold_credits_sentences_and_trees(tiny):
@@ -107,8 +117,7 @@ def test_who_may_register_is_kept_however_the_calendar_words_it(tiny):
         ("308", "3", "Instructor", "Topics. Permission of the instructor is required."),
         ("309", "3", "Repeat", "Topics. May be taken more than once for credit with permission of the department."),
     ])
-    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
-    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    rows = _course_rows(tiny)
     assert rows["IJKL 300"]["restriction"] == "Open only to students in IJKL specializations."
     assert rows["IJKL 301"]["restriction"].startswith("Available only to students in the Faculty")
     assert rows["IJKL 302"]["restriction"] == "Limited to students in second year."
@@ -129,8 +138,7 @@ def test_a_restriction_runs_on_past_a_degrees_initials_but_not_into_the_next_fie
         ("502", "3", "Music", "Topics. Restricted to B.Mus. students. This course is not eligible for Credit/D/Fail."),
         ("503", "3", "Sci", "Topics. Restricted to students in the B.Sc. Prerequisite: IJKL 500."),
     ])
-    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
-    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    rows = _course_rows(tiny)
     assert rows["IJKL 500"]["restriction"] == "Restricted to M.A. ECON, Ph.D. ECON."
     assert rows["IJKL 501"]["restriction"] == "Open only to B.F.A. Acting students."
     assert rows["IJKL 502"]["restriction"] == "Restricted to B.Mus. students."
@@ -148,8 +156,7 @@ def test_every_restriction_sentence_is_kept_and_a_sections_one_is_not(tiny):
         ("513", "3", "Strategy", "Topics of strategy (For non-Widgetry students only). Prerequisite: IJKL 510."),
         ("514", "3", "Seminar", "Topics vary by section; Restricted to Honours students."),
     ])
-    pages = [parse_page(r) for r in scan_saved_site(tiny.root, 1 << 20).pages]
-    rows = {r["code"]: r for r in extract_facts(pages, subjects_of(pages)).courses.to_pylist()}
+    rows = _course_rows(tiny)
     assert rows["IJKL 510"]["restriction"] == ("Restricted to students with third-year standing or above. "
                                                "This course is not open to students in the Major in Widgetry.")
     assert rows["IJKL 511"]["restriction"] == "Restricted to students in fourth-year standing or above."
