@@ -89,6 +89,21 @@ _SPACED_CAMPUS_RE = re.compile(r"\b([A-Z]{2,5}) (_[A-Z]\b)")
 _RUN_ON_RE = re.compile(r"(\b[A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\s+(?=(?!(?:Or|And|Either|Both|Plus)\b)[A-Z](?:[a-z]|\s))")
 
 
+_CODE_OR_NUMBER = r"(?:[A-Z]{2,5}(?:_[A-Z])?\s?)?\d{3}[A-Z]?"
+_BRACKETED_OR_RE = re.compile(r"\s*\(or\s+(?P<inner>[A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?(?:\s+or\s+" + _CODE_OR_NUMBER
+                              + r")*)\)")
+
+
+def _bracketed_alternatives(m: re.Match) -> str:
+    """" or BIOC 202 or BIOC 203" for "(or BIOC_V 202 or 203)": a bare number takes the subject before it."""
+    subject, out = "", []
+    for part in re.split(r"\s+or\s+", m["inner"]):
+        code = re.match(r"([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)$", part)
+        subject = code[1] if code else subject
+        out.append(f"{subject} {code[2] if code else part}")
+    return " or " + " or ".join(out)
+
+
 def normalize_requirement(text: str) -> str:
     """Undo the calendar's typing quirks that are not meaning: hours marks, brackets, 'Either(a)'."""
     text = _CREDIT_D_FAIL_RE.sub(" ", _HOURS_RE.sub(" ", text))
@@ -96,6 +111,8 @@ def normalize_requirement(text: str) -> str:
     text = re.sub(r"\[([A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\]", r"\1", text)
     # "KIN 131 (or 190)": the old number of the same course, an alternative
     text = re.sub(r"\b([A-Z]{2,5})(?:_[A-Z])?\s?(\d{3}[A-Z]?)\s*\(or (\d{3}[A-Z]?)\)", r"\1 \2 or \1 \3", text)
+    # "BIOL 201 (or BIOC 202 or 203)", "BIOL 180 (or BIOL 140)": other courses that may stand in its place
+    text = _BRACKETED_OR_RE.sub(_bracketed_alternatives, text)
     text = re.sub(r"\b(either|of)\(", r"\1 (", text, flags=re.IGNORECASE)
     if re.search(r"\(i\).*\(ii\)", text):  # "All of (i) ...; (ii) ...": roman labels read as lettered ones
         text = _ROMAN_LABEL_RE.sub(lambda m: f"({_ROMAN_TO_LETTER[m[1].lower()]}) ", text)

@@ -297,7 +297,7 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         result = NO
         part = f" {_quote(said[1])}" if said[1] != said[0] else " that"
         lead = f"No: {c.code} requires {_quote(said[0])}, and you say you have not done{part}. {ref}"
-    elif (pending := corequisites_open(c.prerequisite_tree, done)) and (
+    elif not prerequisite_met and (pending := corequisites_open(c.prerequisite_tree, done)) and (
             alongside := [g for g in pending if evaluate(g, done.plus(q.under_way)) == YES]):
         # "passed BIOL 121, taking CHEM 203 this term": the corequisite part of the route, under way now (a
         # course only planned may come later, and the order of plans is not always read)
@@ -305,8 +305,10 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         met_by = f"{', '.join(sorted(q.completed))} and that corequisite" if q.completed else "that corequisite"
         lead = (f"Yes, with {', '.join(x for x in q.under_way if x in tree_codes(alongside[0]))} taken alongside it: "
                 f"with {met_by}, the prerequisites of {c.code} are met. {ref}")
-    elif pending:  # "BIOL 121 and a corequisite of CHEM 203": the course route the student is on, before the
-        others = [x for x in conditions if x]  # routes ubcal cannot check
+    elif not prerequisite_met and pending:
+        # "BIOL 121 and a corequisite of CHEM 203": the route the student is on, before the routes ubcal cannot
+        # check (not once the prerequisite is met and only a word ubcal could not place holds the "Yes" back)
+        others = [x for x in conditions if x]
         lead = (f"Only if you also take {' and '.join(describe(g) for g in pending)} before or alongside it: with "
                 f"{have}, that is the rest of the prerequisite of {c.code}"
                 + (f" (it can also be met by {'; '.join(_quote(x) for x in others)}, which ubcal cannot check)"

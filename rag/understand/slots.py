@@ -24,6 +24,7 @@ DONE, NOT_DONE, TARGET, NONE = "completed", "not completed", "target", ""
 NOT_UBC_COURSE = "a course like it or taken elsewhere"  # its cue: "similar to A", "A at Langara", no transfer word
 RESULT_UNKNOWN = "result not known yet"  # the cue of a course whose mark is not out ("my A mark hasn't been released")
 RETAKEN = "done on a retake"  # the cue of a course whose negation a later pass outweighed ("failed A, retook it, 72")
+EXCEPTED = "excepted from none"  # the cue of a course excepted from a denial ("no BIOL courses except A"): had
 
 # the cue words kept as data beside this module (status_cues.json explains each list)
 _CUE_DATA = json.loads(Path(__file__).with_name("status_cues.json").read_text(encoding="utf-8"))
@@ -279,7 +280,7 @@ def dangling_negation(text: str, mentions: list[CodeMention], placed: list[tuple
         clause_end = _CLAUSE_CUT_RE.search(text, m.end())
         end = clause_end.start() if clause_end else len(text)
         start = _clause_start(text, m.start())  # "A is still not done": the course before the cue counts
-        if not any((c.role == NOT_DONE or c.cue in (RETAKEN, RESULT_UNKNOWN, NOT_UBC_COURSE) or c.someone_elses)
+        if not any((c.role == NOT_DONE or c.cue in (RETAKEN, RESULT_UNKNOWN, NOT_UBC_COURSE, EXCEPTED) or c.someone_elses)
                    and start <= c.start <= end for c in mentions):
             return m.group(0)
     return ""
@@ -301,6 +302,18 @@ _OBLIGATION_RE = re.compile("(?:" + "|".join((r"\b" if w[0].isalpha() else "") +
 
 
 _BARE_HAVE_RE = re.compile(r"\s*((?:already |also )?have)\s+", re.IGNORECASE)
+
+_EXCEPTED = _CUE_DATA["excepted_after_none"]
+# "no BIOL courses except A", "nothing besides A": a denial of having any, then an exception right before the course
+_EXCEPTED_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["none"]) + r")\b[^.;!?]*\b(?:" + "|".join(_EXCEPTED["exception"])
+                          + r")\s*$", re.IGNORECASE)
+_FAILURE_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["failure"]) + r")\b", re.IGNORECASE)
+
+
+def _excepted_from_none(window: str) -> bool:
+    """The course is the exception to a denial of having any ("haven't taken anything other than A"), so the
+    student has it; "failed nothing except A" turns it round again and is left to the other readings."""
+    return _EXCEPTED_RE.search(window) is not None and not _FAILURE_RE.search(window)
 
 
 # "for context, my plan is A": a remark on the message, not a course asked for
@@ -335,6 +348,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
         bare = _BARE_HAVE_RE.fullmatch(re.split(r"[,;:]", window)[-1])
         return (DONE, bare.group(1).lower()) if bare and (lo == _clause_start(text, mention.start) or re.search(
             r"[,;:]", window)) else (NONE, "")
+    if _excepted_from_none(window):
+        return DONE, EXCEPTED
     # a cue far before the code, with other content words between, is not about this code
     between = window[last.end():]
     if len(re.findall(r"[A-Za-z]+", between)) > 4:

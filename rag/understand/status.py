@@ -28,7 +28,7 @@ import numpy as np
 from rag.understand.intent import CHAR_DIM, Encoder, cached_arrays, char_vectors
 from rag.understand.slots import (ASKS_FOR_THEM_RE as _ASKS_FOR_THEM_RE, FIRST_PERSON_RE as _FIRST_PERSON_RE,
                                   THIRD_PARTY_RE as _THIRD_PARTY_RE, DONE, HEADING_MARK, NOT_DONE, NOT_UBC_COURSE,
-                                  PASS_MARK, RESULT_UNKNOWN, RETAKEN, TARGET, CodeMention, heading_mention,
+                                  EXCEPTED, PASS_MARK, RESULT_UNKNOWN, RETAKEN, TARGET, CodeMention, heading_mention,
                                   read_mentions, read_scores, retake_marks, status_told_after)
 
 EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
@@ -1172,7 +1172,7 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.role == "" and m.code in passed and not overruled and s.label != "asked":
             m.role, m.cue = DONE, "done"  # "scraped a 50 in A": a stated pass is a done cue; the classifier
             continue                      # reads words, not marks, and may overrule it only when sure
-        negated = _negated(window)
+        negated = _negated(window) and m.cue != EXCEPTED  # "no courses except A": the denial is A's exception
         if m.role == DONE and not overruled:
             floor = NEGATED_DONE_THRESHOLD if negated else DONE_THRESHOLD \
                 if story_goes_on(text, mentions, i) or _told_after(m, window) else \

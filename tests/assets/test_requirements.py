@@ -135,3 +135,11 @@ def test_a_credit_count_with_exceptions_is_one_count_and_or_higher_joins_no_item
                                                          "(except ABCD 220, ABCD 222, ABCD 320)"}  # no option ABCD 222
     graded = parse_requirement("One of ABCD 202 or ABCD 201 with a grade of 76% or higher")
     assert [i.get("text", i.get("code")) for i in graded["items"]] == ["ABCD 202", "ABCD 201 with a grade of 76% or higher"]
+
+
+def test_bracketed_alternatives_inside_an_all_of_list_are_one_choice():
+    tree = parse_requirement("All of ABCD_V 200, ABCD_V 201 (or EFGH_V 202 or 203), IJK_V 233, and ABCD_V 212 (or 202).")
+    assert evaluate(tree, History({"ABCD 200", "EFGH 203", "IJK 233", "ABCD 202"})) == YES
+    assert evaluate(tree, History({"ABCD 200", "IJK 233", "ABCD 202"})) == NO  # nothing in place of ABCD 201
+    assert not unparsed_parts(tree)
+    assert normalize_requirement("ABCD 180 (or ABCD 140)") == "ABCD 180 or ABCD 140"

@@ -457,3 +457,19 @@ def test_a_course_kept_out_of_the_same_term_is_no_bar_when_it_is_completed_first
     before = tiny_question("ABCD 491")
     before.concurrent, before.assumed = ["ABCD 435"], ["ABCD 435"]  # "ABCD 435 sept-dec, ABCD 491 in january"
     assert eligibility(before, facts).verdict == "yes"
+
+
+def test_a_met_prerequisite_held_back_by_an_unplaced_word_is_not_sent_down_another_route():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 200", prerequisite="Either (a) ABCD 112 and one of ABCD 123, ABCD 130; or (b) one of "
+                                                  "ABCD 112, ABCD 121 and a corequisite of one of ABCD 203, ABCD 223.")
+    facts = FactStore(courses={"ABCD 200": course}, required_by={}, coreq_of={}, excluded={})
+    met = tiny_question("ABCD 200", ["ABCD 112", "ABCD 123"])
+    assert eligibility(met, facts).verdict == "yes"
+    met.unresolved = "haven't taken"  # a negation ubcal could not place: the "Yes" is withheld, nothing more
+    held = eligibility(met, facts)
+    assert held.verdict == "cannot tell" and held.text.startswith("Cannot tell") and "haven't taken" in held.text
+    route = tiny_question("ABCD 200", ["ABCD 112"])  # the corequisite route the student is on is still named
+    assert eligibility(route, facts).text.startswith("Only if you also take one of ABCD 203, ABCD 223")

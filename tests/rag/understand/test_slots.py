@@ -591,3 +591,19 @@ def test_a_singular_verb_after_a_list_is_the_last_courses(text, roles):
     from rag.understand.slots import read_mentions
 
     assert [m.role for m in read_mentions(text, ["ABC"])] == roles
+
+
+@pytest.mark.parametrize("text, roles", [
+    # a course excepted from a denial of having any is one the student has
+    ("I've done no ABC courses except ABC 112. ABC 200?", ["completed", ""]),
+    ("no ABC classes besides ABC 112 and ABC 121", ["completed", "completed"]),
+    ("haven't taken anything other than ABC 112", ["completed"]),
+    # an exception to everything, or to failures, is not
+    ("I've done all of them except ABC 112", ["not completed"]),
+    ("I failed nothing except ABC 112", ["not completed"]),
+    ("I haven't taken ABC 200 but ABC 112 is planned", ["not completed", ""]),
+])
+def test_a_course_excepted_from_having_none_is_had(text, roles):
+    from rag.understand.slots import read_mentions
+
+    assert [m.role for m in read_mentions(text, ["ABC"])] == roles
