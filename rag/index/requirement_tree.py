@@ -143,10 +143,11 @@ def in_group(group: str, said: tuple[str, ...]) -> bool:
     student" for "the Integrated Engineering Program"), or initials for the words ("BUF" for "Bachelor of
     Urban Forestry", either way round). "political science" is not "Science"."""
     wanted, initials = group_words(group), _initials(group)
+    kinds = wanted & _DISTINGUISHING_KINDS
     for phrase in said:
         words = group_words(phrase)
-        if not words:
-            continue
+        if not words or kinds - _with_short_forms(words):
+            continue  # "poli sci" is not "Honours in Political Science": the group's kind must be said too
         if words == wanted or (len(words) == 1 and initials and words == {initials}) or \
                 (len(wanted) == 1 and wanted == {_initials(phrase)}) or _describes(phrase, group):
             return True
@@ -154,6 +155,16 @@ def in_group(group: str, said: tuple[str, ...]) -> bool:
         if short and set(short) == wanted:  # "B.Sc." for "Science": the degree's short form is its whole name
             return True
     return False
+
+
+# kinds of a group that set its students apart from the field's others: a student who names the field without
+# the kind ("poli sci major" for "Honours in Political Science") is not said to be in it
+_DISTINGUISHING_KINDS = frozenset({"honours", "minor", "minors", "combined", "diploma", "certificate"})
+
+
+def _with_short_forms(words: set[str]) -> set[str]:
+    """The student's words with what their short forms stand for ("hons" -> "honours")."""
+    return words.union(*(set(_SHORT_FORMS.get(w, ())) for w in words))
 
 
 _GROUP_KIND_WORDS = frozenset({"graduate", "undergraduate", "certificate", "diploma", "option", "stream", "cohort",
@@ -487,6 +498,11 @@ def excluded_group(text: str, history: set[str]) -> str:
     text = as_restricted_to(text)
     if not getattr(history, "not_in", ()) or not _ONLY_RE.match(text):
         return ""
+    alternatives = [group_words(part) for part in re.split(r",|\bor\b", text) if group_words(part)]
+    for group in history.not_in:  # "not honours" where every group admitted is an Honours one
+        kind = _with_short_forms(group_words(group))
+        if kind and kind <= _DISTINGUISHING_KINDS and all(kind & words for words in alternatives):
+            return group
     widened = re.sub(r"\bor\s+(?:higher|above|later)\b", " ", text, flags=re.IGNORECASE)  # "third-year or higher"
     if re.search(r"\bor\b|\bone of\b|,|;|\bwith\b|\bpermission\b|\bconsent\b", widened, re.IGNORECASE):
         return ""  # several groups, or a way in besides membership: being outside one group settles nothing

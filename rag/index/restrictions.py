@@ -24,6 +24,12 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              r"Open ordinarily to|Permission of (?:the\s+)?[\w\s]{1,60}?\s+is\s+required|"
                              # "For Master of Management - Dual Degree Option students only."
                              r"For\s+(?:[\w.&'-]+\s+){1,8}?students\s+only\b|"
+                             # "For students in the X Program (X) only.", "Course available to students enrolled in
+                             # the X Program only.", "(Open to Medical and Dental students only.)"
+                             r"(?:For|(?:Course\s+)?available\s+to)\s+students\s+(?:in|enrolled\s+in)\s+[^.;]{3,90}?\s+only\b|"
+                             r"Open\s+to\s+(?:[\w.&'-]+\s+){1,6}?students\s+only\b|"
+                             # "Open to students outside the B.Mus. program.": that program's students are shut out
+                             r"Open\s+to\s+students\s+outside\s+|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
@@ -66,17 +72,27 @@ _NON_RE = re.compile(r"non-?\s*", re.IGNORECASE)
 _TO_NON_RE = re.compile(r"^\s*(?:Restricted|Open only|Only open|Limited|Available only)\s+to\s+non-?\s*(?P<who>.+?)"
                         r"\s+students\b(?:\s+only\b)?", re.IGNORECASE)
 _FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
+# "For students in the X only", "Course available to students enrolled in X only": who is admitted, after "in"
+_IN_ONLY_RE = re.compile(r"^\s*\(?\s*(?:For|(?:Course\s+)?available\s+to)\s+students\s+(?P<in>in|enrolled\s+in)\s+"
+                         r"(?P<who>.+?)\s+only\b\)?", re.IGNORECASE)
+_OPEN_ONLY_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
+_OUTSIDE_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+students\s+outside\s+(?:of\s+)?(?P<who>.+?)\s*\.?\s*\)?\s*$",
+                         re.IGNORECASE)
 
 
 def as_restricted_to(sentence: str) -> str:
-    """A restriction worded "For X students only." as "Restricted to X students.", the form the readers of
-    who is admitted know, and "For non-X students only." or "Restricted to non-X students." as "Not open to
-    students in X." (it shuts X out); any other sentence as it is."""
+    """A restriction worded "For X students only.", "For students in X only." or "Open to X students only." as
+    "Restricted to X students.", the form the readers of who is admitted know, and "For non-X students only.",
+    "Restricted to non-X students." or "Open to students outside X." as "Not open to students in X." (it shuts
+    X out); any other sentence as it is."""
     def reworded(m: re.Match) -> str:
         who = m["who"]
         shut = _NON_RE.match(who)
         return f"Not open to students in {who[shut.end():]}" if shut else f"Restricted to {who} students"
     sentence = _TO_NON_RE.sub(lambda m: f"Not open to students in {m['who']}", sentence or "", count=1)
+    sentence = _IN_ONLY_RE.sub(lambda m: f"Restricted to students {m['in']} {m['who']}", sentence, count=1)
+    sentence = _OPEN_ONLY_RE.sub(reworded, sentence, count=1)
+    sentence = _OUTSIDE_RE.sub(lambda m: f"Not open to students in {m['who']}.", sentence, count=1)
     return _FOR_ONLY_RE.sub(reworded, sentence, count=1)
 
 

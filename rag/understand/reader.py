@@ -1000,6 +1000,10 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "unlocks" and _asks_of_a_named_course(local) and any(n == "eligibility" for n, _ in feasible) \
             and not _OPENS_RE.search(part):
         intent = "eligibility"  # "no A yet, is B open to me": what is missing is told, B is asked about
+    if intent == "unlocks" and len(set(codes)) > 1 and _bare_course_tail(part) and not _OPENS_RE.search(part) \
+            and not any(m.role == DONE or m.assumed for m in local) and not _WHAT_NEXT_RE.search(part) \
+            and any(n == "eligibility" for n, _ in feasible):
+        intent = "eligibility"  # "A: on my to-do list. B?": no course told done for B to follow, and B asked alone
     if intent in ("other", "exclusion", "need_check") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
@@ -1155,6 +1159,9 @@ def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMenti
     codes = list(dict.fromkeys(m.code for m in local))
     if reader.change_classifier is None or not CHANGE_CUE_RE.search(part) or _about_the_student(part, local):
         return None
+    if len(codes) > 1 and _bare_course_tail(part) and "?" not in part.rstrip(" ?") \
+            and not CHANGE_CUE_RE.search(_last_sentence(part)):
+        return None  # "A: still on my to-do list. B?": told of A, then B asked alone, not whether A is still offered
     scores = reader.change_classifier.scores([asked], reader.subjects)[0]
     if scores.pop("not_change") > CHANGE_SHARE_MAX_NOT:  # the kinds together must outweigh "not a change"
         return None

@@ -615,8 +615,8 @@ def read_not_in(text: str) -> list[str]:
     """Groups the student says they are not in (program, major, degree), as written."""
     said = [" ".join((m["what"] or m["what2"]).split()) for m in _NOT_IN_RE.finditer(text)]
     said += [f"{m['what']} {m['noun']}" for m in _NOT_IN_ELIDED_RE.finditer(text)]
-    return said + [m["what"] for m in _NOT_IN_ELIDED_LOWER_RE.finditer(text)
-                   if not any(m["what"] in x for x in said)]
+    said += [m["what"] for m in _NOT_IN_ELIDED_LOWER_RE.finditer(text) if not any(m["what"] in x for x in said)]
+    return said + [group for group in read_left_groups(text) if group not in said]
 
 
 # a year the student says they are not in yet: "not in 3rd year yet", "haven't reached third year"
@@ -946,15 +946,15 @@ _NOT_MEMBER_WORDS = frozenset({"i", "i'm", "im", "am", "a", "an", "the", "as", "
                                "previous", "prior", "former", "old", "last", "past", "earlier"})  # a group once, not now
 
 
-def read_member_of(text: str) -> list[str]:
-    """Groups the student says they are in ("BUF", "integrated engineering", "science"), as written, for
-    a restriction or standing that names a group; what they say they are not in is left out."""
-    out: list[str] = []
+def _named_groups(text: str) -> list[tuple[str, int, int]]:
+    """Every group the student names as theirs, as written, with where it is named (not those they say they
+    are not in, "not a creative writing major", nor someone else's, "my friend is a creative writing major")."""
+    out: list[tuple[str, int, int]] = []
     for m in _MEMBER_RE.finditer(text):
         if _NOT_IN_RE.search(text[max(0, m.start() - 12):m.end()]) or re.search(r"(?:\bnot|n't|\bno)\s+$",
                                                                              text[:m.start()]) \
-                or _not_in_now(text, m.start(), m.end()) or _someone_elses_year(text, m.start()):
-            continue  # ("my friend is a creative writing major": the friend's group, as a year would be)
+                or _someone_elses_year(text, m.start()):
+            continue
         words: list[str] = []  # back from the group noun to the first word that names no group
         for w in reversed(m["what"].split()):
             if w.endswith(",") or w.lower() in _NOT_MEMBER_WORDS or re.search(r"\d|-(?:year|yr)s?$", w, re.IGNORECASE):
@@ -964,11 +964,18 @@ def read_member_of(text: str) -> list[str]:
         if words and _NAMING_NOUN_RE.match(noun):
             words.append(noun)
         if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
-            out.append(" ".join(words))
-    out += [m["a"] or m["b"] for m in _CAPITALS_BY_YEAR_RE.finditer(text) if not _not_in_now(text, m.start(), m.end())]
+            out.append((" ".join(words), m.start(), m.end()))
+    out += [(m["a"] or m["b"], m.start(), m.end()) for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
     for m in _IN_GROUP_RE.finditer(text):  # "in 4th year Kinesiology (BKIN) now"
-        if not _not_in_now(text, m.start(), m.end()):
-            out += [g for g in (m["what"], m["initials"]) if g]
+        out += [(g, m.start(), m.end()) for g in (m["what"], m["initials"]) if g]
+    return out
+
+
+def read_member_of(text: str) -> list[str]:
+    """Groups the student says they are in ("BUF", "integrated engineering", "science"), as written, for
+    a restriction or standing that names a group; what they say they are not in, left, or only hope to join is
+    left out."""
+    out = [group for group, start, end in _named_groups(text) if not _not_in_now(text, start, end)]
     out += [m["what"] for m in _IN_FACULTY_RE.finditer(text)  # "a fourth-year student in the Faculty of Arts"
             if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
     faculty = {name.lower(): name for name in FACULTIES}
@@ -976,9 +983,30 @@ def read_member_of(text: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def read_left_groups(text: str) -> list[str]:
+    """Groups the student says they were turned down by or have left ("failed out of the creative writing
+    major", "got rejected from X"): groups they are not in, as surely as "not a X major" says it."""
+    return list(dict.fromkeys(group for group, start, end in _named_groups(text) if _left(text, start, end)))
+
+
 # a group the student applied to, left, was in once, or hopes to join: not one they are in now (status_cues.json)
 _NOT_NOW_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_now"]), re.IGNORECASE)
 _NOT_YET_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_yet_before"]), re.IGNORECASE)
+
+
+_LEFT_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_left"]), re.IGNORECASE)
+
+
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The clause a group is named in: from the stop or comma before it to the one after it."""
+    before = max(text.rfind(c, 0, start) for c in ".,;!?")
+    after = min((i for i in (text.find(c, end) for c in ".,;!?") if i >= 0), default=len(text))
+    return text[before + 1:after]
+
+
+def _left(text: str, start: int, end: int) -> bool:
+    """Whether the group's clause says the student was turned down by it or has left it."""
+    return _LEFT_MEMBER_RE.search(_clause_around(text, start, end)) is not None
 
 
 def _not_in_now(text: str, start: int, end: int) -> bool:
@@ -986,8 +1014,7 @@ def _not_in_now(text: str, start: int, end: int) -> bool:
     student is not in it now: turned down or left anywhere in it, applied, once in or hoping before its noun
     ("I was a Creative Writing major": the match starts at "was")."""
     before = max(text.rfind(c, 0, start) for c in ".,;!?")
-    after = min((i for i in (text.find(c, end) for c in ".,;!?") if i >= 0), default=len(text))
-    return _NOT_NOW_MEMBER_RE.search(text[before + 1:after]) is not None \
+    return _NOT_NOW_MEMBER_RE.search(_clause_around(text, start, end)) is not None \
         or _NOT_YET_MEMBER_RE.search(text[before + 1:end]) is not None  # the words read before the group noun too
 
 

@@ -345,3 +345,31 @@ def test_a_degree_one_faculty_grants_named_by_its_initials_is_that_faculty():
     assert in_group("Applied Science", ("BASc",))
     # B.Sc. is granted by more than one faculty; one shared word names no group
     assert not in_group("Science", ("B.Sc.",)) and not in_group("Science", ("political science",))
+
+
+def test_more_wordings_of_who_is_admitted_are_restrictions():
+    from rag.index.requirement_tree import History, restriction_met
+    from rag.index.restrictions import restriction_text
+
+    assert restriction_text("Seminar. For students in the Widget Teacher Program (WTP) only.") \
+        == "For students in the Widget Teacher Program (WTP) only."
+    assert restriction_text("Intro. Course available to students enrolled in the Widget Bridging Program only. "
+                            "This course is not eligible for Credit/D/Fail grading.") \
+        == "Course available to students enrolled in the Widget Bridging Program only."
+    assert restriction_text("Given with ABCD 425. (Open to Widget and Gadget students only.)") \
+        == "Open to Widget and Gadget students only."
+    assert restriction_text("Open to all UBC students regardless of prior experience.") == ""
+    outside = restriction_text("Opera from 1600. Open to students outside the B.Wid. program. Credit will be granted.")
+    assert restriction_met(outside, History(programs=("BWid",))) == NO  # the program outside which it is open
+    assert restriction_met(outside, History(programs=("history",))) == UNKNOWN
+    only = restriction_text("For students in the Widget Teacher Program (WTP) only.")
+    assert restriction_met(only, History(not_in=("WTP",))) == NO
+
+
+def test_a_field_named_without_the_groups_kind_is_not_that_group():
+    from rag.index.requirement_tree import History, restriction_met
+
+    honours = "Restricted to students with an Honours or Honours with specialization in Widget Science."
+    assert restriction_met(honours, History(year=4, programs=("widget sci",))) == UNKNOWN  # a major, or honours?
+    assert restriction_met(honours, History(year=4, programs=("widget sci hons",))) == YES
+    assert restriction_met(honours, History(year=4, programs=("widget sci",), not_in=("honours",))) == NO

@@ -1535,3 +1535,12 @@ def test_a_course_under_way_beside_a_program_year_asked_what_is_left_is_history_
 ])
 def test_a_course_counted_toward_a_degree_asks_for_its_credit(reader, text, asked):
     assert understand(text, reader).asks_credit_toward == asked
+
+
+@pytest.mark.parametrize("text", [
+    "ABCD 110 — still on my to-do list. ABCD 210?",
+    "ABCD 110 is still sitting on my list. ABCD 210?",
+])
+def test_a_course_asked_alone_after_another_told_of_is_no_edition_or_opens_question(reader, text):
+    # "still" speaks of the first course, and nothing is told done for the second to follow from
+    assert understand(text, reader).intent not in (*CHANGE_INTENTS, "unlocks")

@@ -607,3 +607,16 @@ def test_a_course_excepted_from_having_none_is_had(text, roles):
     from rag.understand.slots import read_mentions
 
     assert [m.role for m in read_mentions(text, ["ABC"])] == roles
+
+
+@pytest.mark.parametrize("text, not_in", [
+    ("i failed out of the creative writing major last year, now im an english major", ["creative writing"]),
+    ("I got rejected from the Creative Writing major.", ["Creative Writing"]),
+    # waiting, hoping, or courses still to do: not said to be out of the group
+    ("creative writing major with 2 courses left", []),
+    ("hoping to get into the creative writing major", []),
+])
+def test_a_group_the_student_left_or_was_refused_is_one_they_are_not_in(text, not_in):
+    from rag.understand.slots import read_not_in
+
+    assert read_not_in(text) == not_in
