@@ -13,7 +13,7 @@ from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_sourc
 from rag.answer.credit_toward import in_named_group, not_for_credit
 from rag.answer.together import kept_apart, together
 from rag.index.facts import CourseFact, FactStore
-from rag.index.requirement_tree import (NO, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
+from rag.index.requirement_tree import (NO, UNDERGRADUATE, UNKNOWN, YES, History, corequisites_open, describe, evaluate, missing, required_course,
                                         refusing_group, restriction_met, tree_codes, unchecked, without)
 from rag.answer.described import described_not_done
 from rag.understand import Question
@@ -432,6 +432,8 @@ def _refused(c: CourseFact, done: History) -> str:
         return f"you said you are not in \u201c{group}\u201d"
     if kind == "in":
         return f"you said you are in {group}, which it is not open to"
+    if kind == "level":
+        return f"you said you are {'an undergraduate' if group == UNDERGRADUATE else 'a graduate student'}"
     return "the year you gave is not one it admits"
 
 

@@ -12,6 +12,7 @@ from rag.answer.fact_sources import (FactAnswer, Writer as _Writer, course_sourc
 from rag.index.codes import unique_codes
 from rag.index.facts import CourseFact, FactStore
 from rag.understand import Question
+from rag.understand.lexicon import SUBJECT_NAMES
 
 EXCLUSION_LIST_RE = re.compile(r"credit exclusion list", re.IGNORECASE)  # "Consult the Faculty of Science ..."
 
@@ -210,7 +211,8 @@ def exclusion_with_history(q: Question, facts: FactStore) -> FactAnswer | None:
             holder, sentence = _exclusion_sentence(target, other)
             lines.append(f"{holder.code}: {_quote(sentence)} {w.cite(course_source(holder))}")
         return FactAnswer("exclusion", verdict, "\n".join(dict.fromkeys(lines)), w.sources)
-    hint = next(filter(None, (_credit_hint(target, facts.courses[d]) for d in done)), None)
+    hint = next(filter(None, (_credit_hint(target, facts.courses[d]) or _credit_after_any_course(target, facts.courses[d])
+                              for d in done)), None)
     if hint:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
         x, sentence = hint
         return FactAnswer("exclusion", "cannot tell", (
@@ -284,7 +286,7 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
             return FactAnswer("exclusion", "cannot tell", (
                 f"Cannot tell: neither {a.code} {ra} nor {b.code} {rb} names the other, but {c.code} refers to a "
                 f"credit exclusion list that is not in the course entries: {_quote(sentence)} {ref}"), w.sources)
-        hint = _credit_hint(a, b)
+        hint = _credit_hint(a, b) or _credit_after_any_course(a, b)
         if hint:  # an entry speaks of credit and names the other: a rule ubcal did not read as an exclusion
             c, sentence = hint
             ref = ra if c is a else rb
@@ -294,6 +296,27 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
                 "calendar's course entries do not stop you earning credit for both.")
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
+
+
+# "Students who obtain UBC credit for any other mathematics course cannot ... obtain credit for MATH 230": credit
+# withheld after any course of a kind, which no list of codes holds
+_ANY_COURSE_CREDIT_RE = re.compile(r"\bcredit\b[^.]*\bany (?:other )?(?P<a>(?:[A-Za-z-]+ ){0,3})courses?\b|"
+                                   r"\bany (?:other )?(?P<b>(?:[A-Za-z-]+ ){0,3})courses?\b[^.]*\bcredit\b", re.IGNORECASE)
+
+
+def _credit_after_any_course(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str] | None:
+    """An entry of the pair that withholds its credit after any course of a kind, with that sentence: the
+    other course may be one, so "no exclusion listed" is no "Yes"."""
+    for c, other in ((a, b), (b, a)):
+        for sentence in re.split(r"(?<=[.])\s+", c.text or ""):
+            m = _ANY_COURSE_CREDIT_RE.search(sentence)
+            if m is None or re.search(r"requisite", sentence, re.IGNORECASE):
+                continue
+            kind = (m["a"] or m["b"] or "").strip().lower()
+            subject = SUBJECT_NAMES.get(kind)  # "any other mathematics course": MATH; words ubcal cannot place: any
+            if subject is None or other.code.split()[0] == subject:
+                return c, sentence
+    return None
 
 
 def _told_of_pair(q: Question, pair: tuple[str, str]) -> tuple[str, str] | None:

@@ -362,7 +362,7 @@ def restriction_met(text: str, history: set[str]) -> str:
         verdicts = [restriction_met(sentence, history) for sentence in sentences]
         return NO if NO in verdicts else YES if all(v == YES for v in verdicts) else UNKNOWN
     text = as_restricted_to(text)
-    if excluded_group(text, history) or shut_out(text, history):
+    if excluded_group(text, history) or shut_out(text, history) or level_refused(text, history):
         return NO
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
@@ -385,13 +385,15 @@ def restriction_met(text: str, history: set[str]) -> str:
 
 def refusing_group(text: str, history: set[str]) -> tuple[str, str]:
     """Which group turns the student away, over every restriction sentence: ("not in", group) when they say
-    they are not in the only group admitted, ("in", group) when they say they are in one shut out, else
-    ("", "") (a year, or nothing, refuses)."""
+    they are not in the only group admitted, ("in", group) when they say they are in one shut out, ("level",
+    their level) when it admits only the other level of study, else ("", "") (a year, or nothing, refuses)."""
     for sentence in restriction_sentences(text):
         if group := excluded_group(sentence, history):
             return "not in", group
         if group := shut_out(sentence, history):
             return "in", group
+        if level_refused(as_restricted_to(sentence), history):
+            return "level", _level_of(getattr(history, "programs", ()))
     return "", ""
 
 
@@ -448,13 +450,50 @@ def _admitted_met(text: str, history: set[str]) -> str:
     return YES if any(in_group(g, getattr(history, "programs", ())) for g in groups) else UNKNOWN
 
 
-_DEGREES = frozenset(json.loads(Path(__file__).with_name("degrees.json").read_text(encoding="utf-8"))["degrees"])
+UNDERGRADUATE, GRADUATE = "undergraduate", "graduate"  # the levels a student may name as a group they are in
+
+
+def _names_graduate_study(words: str) -> bool:
+    """Whether a group's words name graduate study: "M.A. PSYC", "the Master of Journalism program", "Ph.D."."""
+    joined = _join_initials(words)
+    tokens = set(re.findall(r"[a-z']+", joined))
+    initials = {re.sub(r"[^a-z]", "", t) for t in re.findall(r"\b[a-z]{1,3}(?:\.[a-z]{1,4})+\.?|\b[a-z]{2,5}\b", joined)}
+    return bool(tokens & _GRADUATE_WORDS or initials & _GRADUATE_INITIALS) and UNDERGRADUATE not in tokens
+
+
+def _level_of(said: tuple[str, ...]) -> str:
+    """The level of study the student's own words put them at: an undergraduate ("undergrad", a bachelor's
+    degree by its initials), a graduate student, or "" when they name neither."""
+    if any(s.lower() == UNDERGRADUATE or _degree(s) in _DEGREES for s in said):
+        return UNDERGRADUATE
+    return GRADUATE if any(s.lower() == GRADUATE or _names_graduate_study(s) for s in said) else ""
+
+
+def level_refused(text: str, history) -> bool:
+    """Whether the student's level is one the restriction leaves out: an undergraduate for a restriction whose
+    every group is a graduate program ("Restricted to students in one of M.A. PSYC, Ph.D. PSYC."), a graduate
+    student for one open to undergraduates only."""
+    lead = _ONLY_RE.match(text or "")
+    level = _level_of(getattr(history, "programs", ()))
+    if lead is None or not level:
+        return False
+    rest = text[lead.end():]
+    groups = [g for g in re.split(r",|;|\bor\b|\band\b", rest) if group_words(g) - {"one", "following", "these"}]
+    if level == UNDERGRADUATE:
+        return bool(groups) and all(_names_graduate_study(g) for g in groups)
+    return bool(re.search(r"\bundergraduates?\b", rest, re.IGNORECASE)) and not _names_graduate_study(rest)
+
+
+_DEGREE_DATA = json.loads(Path(__file__).with_name("degrees.json").read_text(encoding="utf-8"))
+_DEGREES = frozenset(_DEGREE_DATA["degrees"])
+_GRADUATE_INITIALS = frozenset(_DEGREE_DATA["graduate"]["initials"])
+_GRADUATE_WORDS = frozenset(_DEGREE_DATA["graduate"]["words"])
 
 
 def _degree(words: str) -> str:
     """The degree a group's words name by its initials ("B.A.Sc." -> "basc", "the B.Sc." -> "bsc"), else ""."""
     joined = re.sub(r"[^a-z]", "", re.sub(r"^\s*(?:the|a|an|students?\s+in)\s+", "", _join_initials(words)))
-    return joined if joined in _DEGREES else ""
+    return joined if joined in _DEGREES or joined in _GRADUATE_INITIALS else ""
 
 
 def _another_degree(groups: list[str], said: tuple[str, ...]) -> bool:

@@ -980,7 +980,14 @@ def read_member_of(text: str) -> list[str]:
             if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
     faculty = {name.lower(): name for name in FACULTIES}
     out += [f"Faculty of {faculty[g.lower()]}" for g in out if g.lower() in faculty]  # "an Arts student"
+    out += [level for level, pattern in _LEVEL_RES.items() for m in pattern.finditer(text)
+            if not re.search(r"(?:\bnot|n't|\bno longer)\s+(?:\w+\s+){0,2}$", text[max(0, m.start() - 30):m.start()])
+            and not _someone_elses_year(text, m.start())]  # "third-year undergrad": a level of study, a group too
     return list(dict.fromkeys(out))
+
+
+# the words of a level of study the student names as theirs (status_cues.json, "degree_level")
+_LEVEL_RES = {level: re.compile("|".join(words), re.IGNORECASE) for level, words in _CUE_DATA["degree_level"].items()}
 
 
 def read_left_groups(text: str) -> list[str]:

@@ -199,3 +199,26 @@ def test_a_pair_course_the_student_has_not_taken_does_not_stop_the_credit():
     assert told(unclear=["EFGH 430"]).text.startswith("Only if you have no credit for EFGH 430")  # a friend's
     assert told(completed=["EFGH 430"]).verdict == "no"
     assert told().verdict == "no"  # "credit for both?"
+
+
+def test_credit_withheld_after_any_course_of_a_subject_is_no_yes_for_a_course_of_it():
+    from rag.answer.exclusions import exclusion
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    general = replace(tiny_course("MATH 230"), text="Topics. Students who obtain UBC credit for any other mathematics "
+                                                    "course cannot in the same or later years obtain credit for MATH 230.")
+    facts = FactStore(courses={x.code: x for x in (general, tiny_course("MATH 100"), tiny_course("ENGL 110"))},
+                      required_by={}, coreq_of={}, excluded={})
+
+    def both(x, y):
+        return exclusion(Question(text="", entities=Entities(courses=[x, y]), intent="exclusion",
+                                  target=x, targets=[x, y]), facts)
+
+    math = both("MATH 230", "MATH 100")
+    assert math.verdict == "cannot tell" and "any other mathematics course" in math.text
+    assert both("MATH 230", "ENGL 110").verdict == "yes"  # not a course of the subject the entry names
+    done = Question(text="", entities=Entities(courses=["MATH 230", "MATH 100"]), intent="exclusion",
+                    target="MATH 230", targets=["MATH 230"], completed=["MATH 100"])
+    assert exclusion(done, facts).verdict == "cannot tell"  # a course done of that subject

@@ -373,3 +373,24 @@ def test_a_field_named_without_the_groups_kind_is_not_that_group():
     assert restriction_met(honours, History(year=4, programs=("widget sci",))) == UNKNOWN  # a major, or honours?
     assert restriction_met(honours, History(year=4, programs=("widget sci hons",))) == YES
     assert restriction_met(honours, History(year=4, programs=("widget sci",), not_in=("honours",))) == NO
+
+
+def test_a_restriction_open_to_one_level_of_study_turns_the_other_away():
+    from rag.index.requirement_tree import History, refusing_group, restriction_met
+
+    graduate = "Restricted to students in one of M.A. WIDG, Ph.D. WIDG."
+    assert restriction_met(graduate, History(year=4, programs=("undergraduate",))) == NO
+    assert restriction_met(graduate, History(programs=("BMus",))) == NO  # a bachelor's degree is undergraduate
+    assert refusing_group(graduate, History(programs=("undergraduate",))) == ("level", "undergraduate")
+    assert restriction_met("Open only to graduate students.", History(programs=("BSc",))) == NO
+    assert restriction_met("Restricted to students in the Master of Widgetry program.",
+                           History(programs=("undergraduate",))) == NO
+    # a graduate student, or a field with no level: not settled by the level
+    assert restriction_met(graduate, History(programs=("graduate",))) == UNKNOWN
+    assert restriction_met(graduate, History(programs=("widget studies",))) == UNKNOWN
+    undergraduate = "Restricted to Undergraduate Students."
+    assert restriction_met(undergraduate, History(programs=("graduate",))) == NO
+    assert restriction_met(undergraduate, History(programs=("MBA",))) == NO
+    # groups of both levels, or none named: never a refusal by level
+    assert restriction_met("Restricted to students in the BWID or M.A. WIDG programs.",
+                           History(programs=("undergraduate",))) == UNKNOWN

@@ -620,3 +620,20 @@ def test_a_group_the_student_left_or_was_refused_is_one_they_are_not_in(text, no
     from rag.understand.slots import read_not_in
 
     assert read_not_in(text) == not_in
+
+
+@pytest.mark.parametrize("text, level", [
+    ("I'm a 4th-year undergrad psych major", "undergraduate"),
+    ("im a third-year undergrad in linguistics", "undergraduate"),
+    ("I'm a master's student in econ", "graduate"),
+    # courses of a level, a plan, someone else's, or a level left behind: not the student's level
+    ("I want undergrad courses", ""),
+    ("i want to go to grad school", ""),
+    ("my son is an undergrad", ""),
+    ("I'm not an undergrad anymore", ""),
+])
+def test_the_level_of_study_the_student_names_is_a_group_they_are_in(text, level):
+    from rag.understand.slots import read_member_of
+
+    levels = [g for g in read_member_of(text) if g in ("undergraduate", "graduate")]
+    assert levels == ([level] if level else [])
