@@ -206,11 +206,11 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
         restricted = restriction_met(c.restriction, done) if c.restriction else YES
         if restricted == NO:
             return "no", f"No: {_label(c)} is restricted: {_quote(c.restriction)}, and {_refused(c, done)}. {ref}"
+        if clash:  # a course done already takes its credit, whoever may register
+            return "no", _no_credit(c, clash, ref) + f"\nThe calendar lists no prerequisite for {_label(c)}. {ref}"
         if c.restriction and restricted == UNKNOWN:
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but it is restricted: "
                                    f"{_quote(c.restriction)} {ref}")
-        if clash:
-            return "no", _no_credit(c, clash, ref) + f"\nThe calendar lists no prerequisite for {_label(c)}. {ref}"
         after = _needs_it(c, q, facts)
         if after is not None:
             return _order_reversed(c, after, q, (ref, w.cite(course_source(after))))

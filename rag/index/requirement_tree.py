@@ -364,6 +364,10 @@ def restriction_met(text: str, history: set[str]) -> str:
     text = as_restricted_to(text)
     if excluded_group(text, history) or shut_out(text, history) or level_refused(text, history):
         return NO
+    if (other_way := _OR_PERMISSION_RE.search(text)) and other_way.start() > 0:
+        # "Open to third-year students in X, or with permission of the Department Head": met by the groups
+        # alone, else the permission may still let the student in
+        return YES if restriction_met(text[:other_way.start()] + ".", history) == YES else UNKNOWN
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
     programs = getattr(history, "programs", ())
@@ -414,6 +418,10 @@ def shut_out(text: str, history: set[str]) -> str:
     return next((said for said in programs for group in groups if group.strip() and in_group(group, (said,))), "")
 
 
+_YEARS_STUDENTS_IN_RE = re.compile(rf"^(?P<n>{_N})(?:-?\s*(?:and|or|to|-)\s*(?P<m>{_N}))?[- ]year\s+students\s+"
+                                   r"(?:in|of)\s+(?:the\s+)?(?P<group>[^,;]+?)\s*\.?$", re.IGNORECASE)
+
+
 def _admitted_met(text: str, history: set[str]) -> str:
     """The other common shape, groups named before "students" and a standing beside them: "Restricted to
     CAPS students.", "Restricted to B.M.S. students with third-year standing.", "Restricted to students with
@@ -424,6 +432,15 @@ def _admitted_met(text: str, history: set[str]) -> str:
     if lead is None or _NOT_JUST_GROUPS_RE.search(text):
         return UNKNOWN
     rest = text[lead.end():].strip(" .")
+    years_in = _YEARS_STUDENTS_IN_RE.match(rest)  # "third- and fourth-year students in Oceanography"
+    if years_in is not None:
+        first = _ORDINAL[years_in["n"].lower()]
+        last = _ORDINAL[years_in["m"].lower()] if years_in["m"] else first
+        outside = _outside_years(first, last, history)
+        if outside:
+            return NO
+        in_it = in_group(years_in["group"], getattr(history, "programs", ()))
+        return YES if outside is False and in_it else UNKNOWN
     year_group = _YEAR_GROUP_RE.match(rest)  # "fourth-year Asian Studies majors": students of that year and group
     if year_group is not None:
         # a year below it refuses; the group's words are not matched here, so nothing else is settled

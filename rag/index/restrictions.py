@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+_WHO_WORDS = r"(?:upper-division|upper-level|lower-level|undergraduate|graduate|all)"
 # who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the
 # Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
 # must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
@@ -30,6 +31,16 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              r"Open\s+to\s+(?:[\w.&'-]+\s+){1,6}?students\s+only\b|"
                              # "Open to students outside the B.Mus. program.": that program's students are shut out
                              r"Open\s+to\s+students\s+outside\s+|"
+                             # "For students in the Co-operative Education Program.", "For students in fourth-year
+                             # Honours." (not "For students new to ASL", "For students interested in ...")
+                             rf"(?<![\w,] )For\s+(?:{_WHO_WORDS}\s+){{0,2}}students\s+(?:in|enrolled\s+in|admitted\s+to)\s+"
+                             r"(?:the\s+)?(?:(?:first|second|third|fourth|fifth)[- ]year\s+)?(?-i:[A-Z])|"
+                             # "Not for students with Biology 12 ... or enrolled in the Faculties of Science" (not
+                             # "Not for students with credit for A", read as a credit exclusion)
+                             r"Not\s+for\s+students\s+(?!with\s+credit\b)(?:with|in|enrolled\s+in)\s+|"
+                             # "Open to third- and fourth-year chemistry students.", "Open to GRSJ majors or minors."
+                             # (not "Open to all UBC students", "Also open to ...")
+                             r"(?<![Aa]lso )\bOpen\s+to\s+(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
@@ -76,6 +87,13 @@ _FOR_ONLY_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>.+?)\s+students\s+only\b\)?"
 _IN_ONLY_RE = re.compile(r"^\s*\(?\s*(?:For|(?:Course\s+)?available\s+to)\s+students\s+(?P<in>in|enrolled\s+in)\s+"
                          r"(?P<who>.+?)\s+only\b\)?", re.IGNORECASE)
 _OPEN_ONLY_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+(?P<who>.+?)\s+students\s+only\b\)?", re.IGNORECASE)
+# "For students in X." as "Restricted to students in X.", "Not for students enrolled in X" as "Not open to
+# students in X", "Open to GRSJ majors" as "Restricted to GRSJ majors"
+_FOR_IN_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>(?:[\w-]+\s+){0,2}students\s+(?:in|enrolled\s+in|admitted\s+to)\s)",
+                        re.IGNORECASE)
+_NOT_FOR_IN_RE = re.compile(r"^\s*\(?\s*Not\s+for\s+students\s+(?:in|enrolled\s+in)\s+", re.IGNORECASE)
+_OPEN_TO_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)",
+                         re.IGNORECASE)
 _OUTSIDE_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+students\s+outside\s+(?:of\s+)?(?P<who>.+?)\s*\.?\s*\)?\s*$",
                          re.IGNORECASE)
 
@@ -93,6 +111,9 @@ def as_restricted_to(sentence: str) -> str:
     sentence = _IN_ONLY_RE.sub(lambda m: f"Restricted to students {m['in']} {m['who']}", sentence, count=1)
     sentence = _OPEN_ONLY_RE.sub(reworded, sentence, count=1)
     sentence = _OUTSIDE_RE.sub(lambda m: f"Not open to students in {m['who']}.", sentence, count=1)
+    sentence = _FOR_IN_RE.sub(r"Restricted to \g<who>", sentence, count=1)
+    sentence = _NOT_FOR_IN_RE.sub("Not open to students in ", sentence, count=1)
+    sentence = _OPEN_TO_RE.sub("Restricted to ", sentence, count=1)
     return _FOR_ONLY_RE.sub(reworded, sentence, count=1)
 
 

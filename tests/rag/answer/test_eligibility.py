@@ -473,3 +473,13 @@ def test_a_met_prerequisite_held_back_by_an_unplaced_word_is_not_sent_down_anoth
     assert held.verdict == "cannot tell" and held.text.startswith("Cannot tell") and "haven't taken" in held.text
     route = tiny_question("ABCD 200", ["ABCD 112"])  # the corequisite route the student is on is still named
     assert eligibility(route, facts).text.startswith("Only if you also take one of ABCD 203, ABCD 223")
+
+
+def test_a_course_done_that_takes_the_credit_answers_no_before_an_unsettled_restriction():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = replace(tiny_course("ABCD 329", restriction="For non-Widgetry students only."), excluded_with=["ABCD 192"])
+    facts = FactStore(courses={"ABCD 329": course}, required_by={}, coreq_of={}, excluded={})
+    assert eligibility(tiny_question("ABCD 329", ["ABCD 192"]), facts).verdict == "no"
+    assert eligibility(tiny_question("ABCD 329"), facts).verdict == "cannot tell"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from assets.requirements import parse_requirement
 from rag.index.requirement_tree import NO, UNKNOWN, YES, describe, evaluate, missing, unchecked
 
@@ -394,3 +396,43 @@ def test_a_restriction_open_to_one_level_of_study_turns_the_other_away():
     # groups of both levels, or none named: never a refusal by level
     assert restriction_met("Restricted to students in the BWID or M.A. WIDG programs.",
                            History(programs=("undergraduate",))) == UNKNOWN
+
+
+@pytest.mark.parametrize("entry, restriction", [
+    ("Work term. For students in the Co-operative Education Program.", "For students in the Co-operative Education Program."),
+    ("For students in fourth-year Honours.", "For students in fourth-year Honours."),
+    ("Topic. Open to third- and fourth-year widget students.", "Open to third- and fourth-year widget students."),
+    ("Health. Not for students with Biology 12, or enrolled in the Faculty of Widgets. [3-0-0]",
+     "Not for students with Biology 12, or enrolled in the Faculty of Widgets."),
+    # descriptions of who a course suits, an opening to all, one more group, or a credit exclusion: none
+    ("For students new to ASL.", ""),
+    ("For students interested in lab-focused sciences such as Widgetry.", ""),
+    ("Open to all UBC students regardless of prior experience.", ""),
+    ("Also open to Widget Honours students.", ""),
+    ("Not for students with credit for, or exemption from, ABCD_V 192.", ""),
+])
+def test_who_a_course_is_for_or_open_to_is_a_restriction(entry, restriction):
+    from rag.index.restrictions import restriction_text
+
+    assert restriction_text(entry) == restriction
+
+
+def test_for_and_open_to_read_as_who_is_admitted():
+    from rag.index.requirement_tree import History, restriction_met
+
+    assert restriction_met("Open to GRSJ majors or minors.", History(programs=("BMus",))) == UNKNOWN
+    assert restriction_met("For students in the Widget Teacher Program.", History(not_in=("widget teacher",))) == NO
+    assert restriction_met("Not for students enrolled in the Faculty of Widgets.",
+                           History(programs=("Faculty of Widgets",))) == NO
+
+
+def test_years_and_a_group_admitted_with_a_permission_as_another_way_in():
+    from rag.index.requirement_tree import History, restriction_met
+
+    years = "Restricted to third- and fourth-year students in Widgetry."
+    assert restriction_met(years, History(year=3, programs=("Widgetry",))) == YES
+    assert restriction_met(years, History(year=2, programs=("Widgetry",))) == NO
+    assert restriction_met(years, History(year=3, programs=("Gadgetry",))) == UNKNOWN
+    permission = "Open to third- and fourth-year students in Widgetry, or with permission of the Department Head."
+    assert restriction_met(permission, History(year=4, programs=("Widgetry",))) == YES
+    assert restriction_met(permission, History(year=2, programs=("Widgetry",))) == UNKNOWN  # the head may let them in
