@@ -86,7 +86,7 @@ _CREDIT_D_FAIL_RE = re.compile(r"This course is not eligible for Credit/D/Fail g
 
 _SPACED_CAMPUS_RE = re.compile(r"\b([A-Z]{2,5}) (_[A-Z]\b)")
 # "BIOC402 A minimum standing of 65% is recommended.": a code run into the next sentence, its period lost
-_RUN_ON_RE = re.compile(r"(\b[A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?)\s+(?=(?!(?:Or|And|Either|Both|Plus)\b)[A-Z](?:[a-z]|\s))")
+_RUN_ON_RE = re.compile(r"(\b[A-Z]{2,5}(?:_[A-Z])?\s?\d{3}[A-Z]?\]?)\s+(?=(?!(?:Or|And|Either|Both|Plus)\b)[A-Z](?:[a-z]|\s))")
 
 
 _CODE_OR_NUMBER = r"(?:[A-Z]{2,5}(?:_[A-Z])?\s?)?\d{3}[A-Z]?"

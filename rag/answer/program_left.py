@@ -10,7 +10,7 @@ else the student named stays on the list, marked with what they said.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from rag.answer.fact_sources import FactAnswer, Writer, program_source
 from rag.index.codes import unique_codes
@@ -68,9 +68,12 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
             left.append(r)
     placed = {c for r in year_rows for c in r.codes}
     unplaced = sorted(done - placed)
-    filled, left = _fill_open_rows(unplaced, left, q.text, facts)
+    filled, left = _fill_open_rows(unplaced, left, Told(q.text, q.spans), facts)
     done_credits += sum(credit for _, _, credit, _ in filled)
-    electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in left if not r.codes))
+    # elective credits the student has go to the electives rows, where the year has them
+    elective_rows = [r for r in left if not r.codes and r.requirement.strip().lower() in _ELECTIVE_ROW] \
+        or [r for r in left if not r.codes]
+    electives = min(q.elective_credits, sum(_credits(r, facts) or 0.0 for r in elective_rows))
     still = total - done_credits - electives
     year = f"Year {q.year}"
     lines = [f"Remaining in {year} of {q.program}: {_num(still)} of the year's {_num(total)} credits, in these rows "
@@ -80,7 +83,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
     for r in left:
         credit = f" ({r.credits} credit{'' if r.credits == '1' else 's'})" if r.credits else ""
         row_credits = _credits(r, facts) or 0.0
-        if unspent and not r.codes and row_credits:
+        if unspent and r in elective_rows and row_credits:
             used = min(unspent, row_credits)
             unspent -= used
             credit = f" ({r.credits} credits: {_num(used)} of them done, {_num(row_credits - used)} left)"
@@ -113,7 +116,39 @@ _GENERIC_ROW_WORDS = {"additional", "requirement", "requirements", "elective", "
                       "course", "courses", "the", "of", "and", "or", "a", "an", "in", "for", "one", "two", "three"}
 
 
-def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
+@dataclass(frozen=True)
+class Told:
+    """The student's words and where each course stands in them: a row is placed by the words told beside
+    its course, not by a word anywhere in the message."""
+    text: str
+    spans: dict[str, list[tuple[int, int]]]
+
+    def _where(self) -> dict[str, list[tuple[int, int]]]:
+        """Each course's places: the reader's spans, and the code as written ("ABCD 110") where they are not given."""
+        where = {c: list(found) for c, found in self.spans.items()}
+        for m in re.finditer(r"\b([A-Z]{2,5}) (\d{3}[A-Z]?)\b", self.text):
+            where.setdefault(m.group(0), []).append((m.start(), m.end()))
+        return where
+
+    def names_row_for(self, code: str, own: set[str]) -> bool:
+        """Whether the row's own words ("communication") are told nearer ``code`` than any other course, in
+        one sentence ("ENGL 112 for the comm requirement and PSYC 331 as an elective"). A word of four letters
+        or more may be the start of one ("comm")."""
+        words = [(m.start(), m.group(0).lower()) for m in re.finditer(r"[A-Za-z]+", self.text)]
+        hits = [pos for pos, w in words if any(w == o or (len(w) >= 4 and o.startswith(w)) for o in own)]
+        if not own or not all(any(w == o or (len(w) >= 4 and o.startswith(w)) for _, w in words) for o in own):
+            return False
+        for pos in hits:
+            start = max(self.text.rfind(c, 0, pos) for c in ".;!?") + 1
+            end = min((i for i in (self.text.find(c, pos) for c in ".;!?") if i >= 0), default=len(self.text))
+            near = [(min(abs(pos - a), abs(pos - b)), c) for c, found in self._where().items() for a, b in found
+                    if start <= a < end]
+            if near and min(near)[1] == code:
+                return True
+        return False
+
+
+def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], told: Told,
                     facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float, str]], list[ProgramRow]]:
     """Done courses that no row of the year names, set against the open rows that name no course, the way
     a degree audit places them: the row the student's own words name ("WRDS 150 for the communication
@@ -121,17 +156,19 @@ def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], text: str,
     ("PHYS 100-level"), else the year's electives. Each is said in the answer, so the student can check it.
     Returns (course, row, credits counted, why there) for each placed and the open rows with their credits
     reduced."""
-    words = set(re.findall(r"[a-z]+", text.lower()))
     rows = list(left)
     filled = []
     for code in unplaced:
         credit = facts.courses[code].credits_min if code in facts.courses else None
-        if not credit:
-            continue
         open_rows = [(i, r) for i, r in enumerate(rows) if not r.codes and (_credits(r, facts) or 0.0) > 0]
+        named = [(i, r) for i, r in open_rows if (credit is None or (_credits(r, facts) or 0.0) >= credit)
+                 and told.names_row_for(code, set(re.findall(r"[a-z]+", r.requirement.lower())) - _GENERIC_ROW_WORDS)]
+        if not credit:  # no entry to give its credits: placed only where the student says it counts
+            named = [(i, r) for i, r in named if r.requirement.strip().lower() not in _ELECTIVE_ROW]
+            if not named:
+                continue
+            credit = _credits(named[0][1], facts) or 0.0
         fits = [(i, r) for i, r in open_rows if (_credits(r, facts) or 0.0) >= credit]
-        named = [(i, r) for i, r in fits
-                 if (own := set(re.findall(r"[a-z]+", r.requirement.lower())) - _GENERIC_ROW_WORDS) and own <= words]
         listed = [(i, r) for i, r in open_rows if _notes_list(r, code)]
         levelled = [(i, r) for i, r in open_rows if _of_subject_and_level(r, code)]
         electives = [(i, r) for i, r in fits if r.requirement.strip().lower() in _ELECTIVE_ROW]

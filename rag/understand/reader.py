@@ -1138,7 +1138,8 @@ def _planning_possible(part: str, local: list[CodeMention], history: list[CodeMe
         allowed.add("chain")
     # a course under way ("taking A now") is history on its way, not a course asked about
     # "what is left this year if I've done A": a course supposed done is history too
-    if any(m.role == DONE or m.assumed for m in history) \
+    # "I've knocked out 9 credits of electives. what's left": elective credits are something done too
+    if (any(m.role == DONE or m.assumed for m in history) or read_elective_credits(part)) \
             and not any(m.role in (TARGET, "") and not {m.status, m.best} & {"in_progress", "planned"} for m in local) \
             and PLANNING_CUE_RES["program_left"].search(part):  # a course asked about ("credits of B") is no rest
         allowed.add("program_left")

@@ -143,3 +143,9 @@ def test_bracketed_alternatives_inside_an_all_of_list_are_one_choice():
     assert evaluate(tree, History({"ABCD 200", "IJK 233", "ABCD 202"})) == NO  # nothing in place of ABCD 201
     assert not unparsed_parts(tree)
     assert normalize_requirement("ABCD 180 (or ABCD 140)") == "ABCD 180 or ABCD 140"
+
+
+def test_a_bracketed_code_run_into_the_next_sentence_is_its_own_requirement():
+    text, notes = split_notes("[ABCD319] Permission of instructor is required.")
+    tree = parse_requirement(text)
+    assert tree["op"] == "all" and {"op": "course", "code": "ABCD 319"} in tree["items"] and not unparsed_parts(tree)

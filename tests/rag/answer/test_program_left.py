@@ -163,3 +163,21 @@ def test_an_n_of_row_with_that_many_done_is_done():
     facts.programs = {MECH: _year_one(("Three of ABCD 301, 302, 303, 304", codes, "9", ""))}
     a = program_left(_q("program_left", completed=codes[:3], program=MECH, year=1), facts)
     assert "ABCD 304" not in a.text.split("Already done")[0], a.text
+
+
+def test_a_row_is_filled_by_the_course_told_beside_its_words_and_elective_credits_go_to_the_electives():
+    from dataclasses import replace
+
+    facts = _facts(_course("ABCD 110"), _course("WXYZ 331"))
+    facts.programs = {MECH: _year_one(("ABCD 110", ["ABCD 110"], "3", ""),
+                                      ("Additional Communication Requirement", [], "3", ""),
+                                      ("WXYZ 100-level", [], "3", ""), ("Electives", [], "9", ""))}
+    # WXYZ 331 is told as an elective, ENGL 112 (no entry of its own) for the communication row
+    said = replace(_q("program_left", completed=["ABCD 110", "WXYZ 331", "ENGL 112"], program=MECH, year=1),
+                   text="did ABCD 110, used ENGL 112 for communication and took WXYZ 331 plus 2 elective credits.")
+    said.elective_credits = 2
+    a = program_left(said, facts)
+    assert "Counted toward Additional Communication Requirement: ENGL 112 (3 credits), as you said." in a.text
+    assert "Counted toward Electives: WXYZ 331" in a.text
+    assert "- WXYZ 100-level (3 credits)" in a.text  # the elective credits are not spent on another open row
+    assert a.text.startswith("Remaining in Year 1 of Mechanical Engineering: 7 of the year's 18 credits")

@@ -1544,3 +1544,19 @@ def test_a_course_counted_toward_a_degree_asks_for_its_credit(reader, text, aske
 def test_a_course_asked_alone_after_another_told_of_is_no_edition_or_opens_question(reader, text):
     # "still" speaks of the first course, and nothing is told done for the second to follow from
     assert understand(text, reader).intent not in (*CHANGE_INTENTS, "unlocks")
+
+
+def test_elective_credits_done_are_a_history_a_program_years_rest_is_asked_from(reader):
+    q = understand("mechanical engineering year 2, I've knocked out 6 credits of electives. what's left this year?",
+                   reader)
+    assert q.intent == "program_left" and q.elective_credits == 6
+
+
+@pytest.mark.parametrize("text, intent", [
+    # planning one's courses is no chain word when the question asks what a course opens
+    ("Which courses list ABCD 210 as a prerequisite? Trying to plan my 4th year abcd courses.", "reverse_prereq"),
+    # asked of ubcal with "can you", a request for the way to a course, not whether the student may take it
+    ("can you plan the path to ABCD 410 for me?", "chain"),
+])
+def test_plan_words_read_by_what_they_plan(reader, text, intent):
+    assert understand(text, reader).intent == intent
