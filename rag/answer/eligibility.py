@@ -229,7 +229,9 @@ def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer")
             return "cannot tell", (f"Cannot tell: {_label(c)} lists no prerequisite, but its corequisite also asks "
                                    f"for what ubcal cannot check: {'; '.join(_quote(x) for x in conditions)}. {ref}"
                                    f"{coreq}")
-        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}{coreq}"
+        met = f" It is restricted ({_quote(c.restriction)}), and what you said of yourself meets that. {ref}" \
+            if c.restriction else ""  # the "Yes" rests on the student's words: say which
+        return "yes", f"Yes: the calendar lists no prerequisite for {_label(c)}. {ref}{met}{coreq}"
     if c.prerequisite_tree is None:
         if c.prerequisite_notes and not c.restriction:  # the sentence only recommends: nothing is required
             return "yes", (f"Yes: {c.code} requires no course; the calendar only recommends: "
@@ -432,6 +434,8 @@ def _refused(c: CourseFact, done: History) -> str:
         return f"you said you are not in \u201c{group}\u201d"
     if kind == "in":
         return f"you said you are in {group}, which it is not open to"
+    if kind == "another":
+        return f"you said you are in {group}, which it does not admit"
     if kind == "level":
         return f"you said you are {'an undergraduate' if group == UNDERGRADUATE else 'a graduate student'}"
     return "the year you gave is not one it admits"

@@ -318,10 +318,25 @@ def standing_met(text: str, completed: set[str]) -> str:
     said = getattr(completed, "programs", ())
     if not groups or any(in_group(g, said) for g in groups):
         return YES
-    return NO if _in_another_faculty(groups, said) else UNKNOWN
+    return NO if _in_another_faculty(groups, said) or _another_of_a_kind(groups, said) else UNKNOWN
 
 
 _FACULTY_RE = re.compile(r"^\s*(?:the\s+)?faculty of\s+(?P<name>.+?)\s*$", re.IGNORECASE)
+
+
+def _another_of_a_kind(groups: list[str], said: tuple[str, ...]) -> bool:
+    """Whether every group admitted is a program of a kind a student is in one of at a time ("Third-year
+    Chemical and Biological Engineering") and the student names another of that kind ("mechanical
+    engineering"): their words besides the kind's head share nothing."""
+    def fields(words: str, head: str) -> set[str]:
+        return group_words(words) - {head} - _GROUP_KIND_WORDS - {"and", "or", "third", "fourth", "second", "first"}
+    for head in _ONE_AT_A_TIME:
+        theirs = [fields(s, head) for s in said if head in group_words(s)]
+        admitted = [fields(g, head) for g in groups]
+        if theirs and all(theirs) and admitted and all(head in group_words(g) for g in groups) and all(admitted) \
+                and not any(t & a for t in theirs for a in admitted):
+            return True
+    return False
 
 
 def _in_another_faculty(groups: list[str], said: tuple[str, ...]) -> bool:
@@ -384,13 +399,15 @@ def restriction_met(text: str, history: set[str]) -> str:
             rest = re.sub(rf"\b{re.escape(title)}\b", " ", alternative, flags=re.IGNORECASE)
             if rest != alternative and not _GENERIC_PROGRAM_WORDS_RE.sub(" ", rest).strip():
                 return YES
-    return UNKNOWN
+    alternatives = [a for a in re.split(r",|\bor\b", m["what"]) if group_words(a) - _GROUP_KIND_WORDS]
+    return NO if _another_of_a_kind(alternatives, programs) else UNKNOWN
 
 
 def refusing_group(text: str, history: set[str]) -> tuple[str, str]:
     """Which group turns the student away, over every restriction sentence: ("not in", group) when they say
     they are not in the only group admitted, ("in", group) when they say they are in one shut out, ("level",
-    their level) when it admits only the other level of study, else ("", "") (a year, or nothing, refuses)."""
+    their level) when it admits only the other level of study, ("another", their groups) when it admits only
+    other degrees or programs of their kind, else ("", "") (a year, or nothing, refuses)."""
     for sentence in restriction_sentences(text):
         if group := excluded_group(sentence, history):
             return "not in", group
@@ -398,6 +415,11 @@ def refusing_group(text: str, history: set[str]) -> tuple[str, str]:
             return "in", group
         if level_refused(as_restricted_to(sentence), history):
             return "level", _level_of(getattr(history, "programs", ()))
+        said = getattr(history, "programs", ())
+        year_only = History(year=getattr(history, "year", 0), below=getattr(history, "below", 0))
+        if said and restriction_met(sentence, history) == NO and restriction_met(sentence, year_only) != NO:
+            # refused with the groups they named and not without them: the program refuses, not the year
+            return "another", " / ".join(said)
     return "", ""
 
 
@@ -462,9 +484,10 @@ def _admitted_met(text: str, history: set[str]) -> str:
     groups = [g for g in groups if group_words(g) - _GROUP_KIND_WORDS]  # "... Major or Honours": the major's honours
     if not groups:
         return YES if standing is not None else UNKNOWN  # "Restricted to students with third-year standing"
-    if _another_degree(groups, getattr(history, "programs", ())):
+    said = getattr(history, "programs", ())
+    if _another_degree(groups, said) or _another_of_a_kind(groups, said):
         return NO
-    return YES if any(in_group(g, getattr(history, "programs", ())) for g in groups) else UNKNOWN
+    return YES if any(in_group(g, said) for g in groups) else UNKNOWN
 
 
 UNDERGRADUATE, GRADUATE = "undergraduate", "graduate"  # the levels a student may name as a group they are in
@@ -505,6 +528,7 @@ _DEGREE_DATA = json.loads(Path(__file__).with_name("degrees.json").read_text(enc
 _DEGREES = frozenset(_DEGREE_DATA["degrees"])
 _GRADUATE_INITIALS = frozenset(_DEGREE_DATA["graduate"]["initials"])
 _GRADUATE_WORDS = frozenset(_DEGREE_DATA["graduate"]["words"])
+_ONE_AT_A_TIME = tuple(_DEGREE_DATA["one_at_a_time"])
 
 
 def _degree(words: str) -> str:

@@ -58,6 +58,11 @@ _SECTION_RE = re.compile(r"^(?:one|some|certain|several|a\s+few|two|three|\d+)\s
 _LEAD_RE = re.compile(r"^(?:[A-Za-z]+\s+){1,4}$")
 
 
+# "Open to non-heritage and heritage speakers": a group and everyone outside it, so no one is turned away
+_BOTH_SIDES_RE = re.compile(r"^\W*Open\s+to\b.*\bnon-?\s*(\w+)\b.*\b\1\b|^\W*Open\s+to\b.*\b(\w+)\b.*\bnon-?\s*\2\b",
+                            re.IGNORECASE)
+
+
 def restriction_text(entry: str) -> str:
     """Every restriction sentence of a course entry, joined: the first as found (its words are what the
     answers quote), each later one from its sentence's start where only a few plain words lead to it."""
@@ -66,7 +71,7 @@ def restriction_text(entry: str) -> str:
         start = entry.rfind(". ", 0, m.start())
         start = 0 if start < 0 else start + 2
         lead = entry[start:m.start()]
-        if _SECTION_RE.match(lead):
+        if _SECTION_RE.match(lead) or _BOTH_SIDES_RE.search(m.group(0)):
             continue
         sentence = m.group(0).strip()
         if sentence.count(")") > sentence.count("("):  # "(For non-Commerce students only)."

@@ -935,6 +935,12 @@ _CAPITALS_BY_YEAR_RE = re.compile(rf"(?-i:\b(?P<a>[A-Z]{{2,6}}|B[A-Z][a-z]{{1,3}
 _IN_GROUP_RE = re.compile(rf"\bi'?m\s+(?:currently\s+)?in\s+(?:my\s+)?(?:{_YEAR_WORDS}\s+(?:of\s+)?)?(?:the\s+|a\s+)?"
                           r"(?P<what>(?-i:[A-Z][\w&'-]*)(?:\s+(?:(?:of|and|&)\s+)?(?-i:[A-Z][\w&'-]*)){0,3})\b(?![\s_-]*\d)"
                           r"(?:\s*\((?P<initials>(?-i:[A-Z]{2,6}))\))?", re.IGNORECASE)
+# a graduate program named by its degree, after "in" ("a first-year student in UBC's Master of Journalism",
+# "partway through the M.Sc. in Neuroscience", "doing the MA in Economics")
+_GRADUATE_PROGRAM_RE = re.compile(r"\b(?:in|through|doing|start(?:ing)?|into|from|of|to)\s+(?:ubc'?s\s+|the\s+|my\s+|an?\s+)?"
+                                  r"(?P<what>(?-i:Master|Doctor|M\.?(?:[A-Z][a-z]?\.?){1,3}|Ph\.?D\.?|MFA|MBA|MA|MSc)"
+                                  r"(?:\s+(?:of|in)\s+(?-i:[A-Z][\w&'-]*)(?:\s+(?:and|of|&)?\s*(?-i:[A-Z][\w&'-]*)){0,4})?)"
+                                  r"(?!\w|\.\w|[\s_-]*\d)", re.IGNORECASE)
 _NOT_MEMBER_WORDS = frozenset({"i", "i'm", "im", "am", "a", "an", "the", "as", "my", "in", "yr", "yrs", "year", "years",
                                "first", "second", "third", "fourth", "fifth", "currently", "now", "still", "just",
                                "also", "and", "but", "so", "only", "being", "here", "hey", "hi", "fellow", "other",
@@ -966,6 +972,7 @@ def _named_groups(text: str) -> list[tuple[str, int, int]]:
         if words and not words[0].lower().startswith("non"):  # "non-science students" names who they are not
             out.append((" ".join(words), m.start(), m.end()))
     out += [(m["a"] or m["b"], m.start(), m.end()) for m in _CAPITALS_BY_YEAR_RE.finditer(text)]
+    out += [(m["what"], m.start(), m.end()) for m in _GRADUATE_PROGRAM_RE.finditer(text)]  # "in UBC's Master of X"
     for m in _IN_GROUP_RE.finditer(text):  # "in 4th year Kinesiology (BKIN) now"
         out += [(g, m.start(), m.end()) for g in (m["what"], m["initials"]) if g]
     return out

@@ -483,3 +483,15 @@ def test_a_course_done_that_takes_the_credit_answers_no_before_an_unsettled_rest
     facts = FactStore(courses={"ABCD 329": course}, required_by={}, coreq_of={}, excluded={})
     assert eligibility(tiny_question("ABCD 329", ["ABCD 192"]), facts).verdict == "no"
     assert eligibility(tiny_question("ABCD 329"), facts).verdict == "cannot tell"
+
+
+def test_a_yes_to_a_restricted_course_says_the_restriction_is_met_by_what_the_student_said():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    course = tiny_course("ABCD 534", restriction="Restricted to students in Master of Widgetry program.")
+    facts = FactStore(courses={"ABCD 534": course}, required_by={}, coreq_of={}, excluded={})
+    member = tiny_question("ABCD 534")
+    member.member_of = ["Master of Widgetry"]
+    yes = eligibility(member, facts)
+    assert yes.verdict == "yes" and "Restricted to students in Master of Widgetry program." in yes.text

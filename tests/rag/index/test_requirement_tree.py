@@ -408,6 +408,7 @@ def test_a_restriction_open_to_one_level_of_study_turns_the_other_away():
     ("For students new to ASL.", ""),
     ("For students interested in lab-focused sciences such as Widgetry.", ""),
     ("Open to all UBC students regardless of prior experience.", ""),
+    ("Open to non-heritage and heritage speakers of Widgetese.", ""),
     ("Also open to Widget Honours students.", ""),
     ("Not for students with credit for, or exemption from, ABCD_V 192.", ""),
 ])
@@ -436,3 +437,23 @@ def test_years_and_a_group_admitted_with_a_permission_as_another_way_in():
     permission = "Open to third- and fourth-year students in Widgetry, or with permission of the Department Head."
     assert restriction_met(permission, History(year=4, programs=("Widgetry",))) == YES
     assert restriction_met(permission, History(year=2, programs=("Widgetry",))) == UNKNOWN  # the head may let them in
+
+
+def test_a_student_in_one_engineering_program_is_outside_a_condition_for_another():
+    from rag.index.requirement_tree import History, restriction_met, standing_met
+
+    mining = "Fourth-year standing in Widget Engineering"
+    assert standing_met(mining, History(year=4, programs=("gadget engineering",))) == NO
+    assert standing_met(mining, History(year=4, programs=("engineering",))) == UNKNOWN  # which one, not said
+    assert standing_met(mining, History(year=4, programs=("history",))) == UNKNOWN  # a field of another kind
+    assert restriction_met("Restricted to students in Widget Engineering.", History(programs=("gadget engineering",))) == NO
+    assert restriction_met("Restricted to students in Widget Engineering.", History(programs=("widget engineering",))) == YES
+
+
+def test_the_group_that_refuses_a_student_in_another_program_is_theirs():
+    from rag.index.requirement_tree import History, refusing_group
+
+    said = History(year=2, programs=("gadget engineering",))
+    assert refusing_group("Restricted to students in second year of the Widget Engineering Program.", said) \
+        == ("another", "gadget engineering")
+    assert refusing_group("Restricted to students in third year.", said) == ("", "")  # the year refuses

@@ -637,3 +637,16 @@ def test_the_level_of_study_the_student_names_is_a_group_they_are_in(text, level
 
     levels = [g for g in read_member_of(text) if g in ("undergraduate", "graduate")]
     assert levels == ([level] if level else [])
+
+
+@pytest.mark.parametrize("text, member, not_in", [
+    ("I'm a first-year student in UBC's Master of Widgetry. Can I register?", ["Master of Widgetry"], []),
+    ("I'm partway through my first term of the M.Sc. in Widgetry.", ["M.Sc. in Widgetry"], []),
+    ("I withdrew from the Master of Widgetry program in March.", [], ["Widgetry", "Master of Widgetry"]),
+    # a course code is no degree's initials
+    ("I'm in MATH 100 and MUSC 200 now", [], []),
+])
+def test_a_graduate_program_named_by_its_degree_is_a_group(text, member, not_in):
+    from rag.understand.slots import read_member_of, read_not_in
+
+    assert read_member_of(text) == member and read_not_in(text) == not_in
