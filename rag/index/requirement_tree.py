@@ -114,7 +114,7 @@ def standing_condition(text: str) -> tuple[int, int, list[str]] | None:
 
 def _groups(text: str) -> list[str]:
     """The groups a condition admits, "BASc or BSc" as two; [] when the words name none ("any faculty")."""
-    out = [g.strip() for g in re.split(r",|\bor\b", text)]
+    out = [g.strip() for g in re.split(r",|\bor\b", text) if g.strip()]  # ", or" leaves an empty piece
     return [] if not all(group_words(g) for g in out) else out
 
 

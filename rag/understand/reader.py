@@ -34,7 +34,7 @@ from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
                                   expand_bare_numbers, normalize_text, read_letter_grades, read_levels, read_mentions,
-                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_not_done_clauses, read_no_permission, read_closed_history, read_no_subject_courses, subject_negation_spans, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
+                                  read_member_of, read_credits_asked, read_elective_credits, read_stated_credits, read_not_done_clauses, read_prerequisite_denied, read_no_permission, read_closed_history, read_no_subject_courses, subject_negation_spans, read_not_in, read_year_asked, sentence_start, read_scores, read_standing, read_standing_below,
                                   read_subjects, read_year_levels, read_year_term)
 
 RUNNER_UP_SHARE = 0.5
@@ -488,6 +488,7 @@ class Question:
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
     stated_credits: list = field(default_factory=list)  # "I have 9 credits of 300-level MATH": CreditCounts told had
     not_done_clauses: list[str] = field(default_factory=list)  # "I flunked comparative anatomy": no code, not done
+    prerequisite_denied: bool = False  # "i didnt pass the prereq for A": every course A's prerequisite names, not done
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
     year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
@@ -547,6 +548,8 @@ class Question:
             bits.append("not in " + ", ".join(self.not_in))
         if self.no_courses_in and self.intent == "eligibility":
             bits.append("no " + ", ".join(_subject_said(s) for s in self.no_courses_in) + " courses")
+        if self.prerequisite_denied and self.intent == "eligibility":
+            bits.append(f"not completed the prerequisite of {self.target}")
         if self.elective_credits and self.intent == "program_left":
             bits.append(f"{self.elective_credits:g} elective credits done")
         if self.stated_credits and self.intent == "eligibility":
@@ -581,6 +584,7 @@ class Question:
                 "standing": self.standing, "scores": self.scores, "letters": self.letters, "not_in": self.not_in, "member_of": self.member_of,
                 "standing_below": self.standing_below, "no_permission": self.no_permission,
                 "closed_history": self.closed_history, "no_courses_in": self.no_courses_in,
+                "prerequisite_denied": self.prerequisite_denied,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_credit_toward": self.asks_credit_toward, "asks_condition": self.asks_condition, "credit_group": self.credit_group,
                 "credits_asked": self.credits_asked,
@@ -924,7 +928,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  standing_below=read_standing_below(text), no_permission=read_no_permission(text), closed_history=read_closed_history(text),
                  no_courses_in=read_no_subject_courses(text, reader.subjects),
                  elective_credits=read_elective_credits(text), stated_credits=read_stated_credits(text),
-                 not_done_clauses=read_not_done_clauses(text),
+                 not_done_clauses=read_not_done_clauses(text), prerequisite_denied=read_prerequisite_denied(part),
                  asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
                  asks_condition=_condition_asked(part), year_asked=read_year_asked(part),
                  credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
@@ -1044,6 +1048,9 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # "if I pass A this term, what opens up for me afterwards", "credit for A and B - which 200-level
         # ones can I take": every course named is history, so none is asked about
         intent = "unlocks"
+    if q.prerequisite_denied and len(set(codes)) == 1 and intent not in ("eligibility", *PLANNING, *CHANGE_INTENTS) \
+            and _possible("eligibility", codes, programs, levels, subjects):
+        intent = "eligibility"  # "didnt pass the prereq for A, can i still register": A asked, its prerequisite not done
     if intent == "other" and q.asks_condition and len(set(codes)) == 1 and "eligibility" in [n for n, _ in feasible]:
         intent = "eligibility"  # "do I really need third-year standing in the Faculty of Science for A": the
         # condition's words name what is asked of A, whatever the sentence's neighbours in the examples

@@ -702,8 +702,10 @@ _NO_SUBJECT_OUTSIDE_RE = re.compile("|".join(_CUE_DATA["no_subject_outside"]), r
 
 
 def subject_negation_spans(text: str, subjects: list[str]) -> list[tuple[int, int]]:
-    """Where the student says they have no course of a subject: a negation there is placed, on the subject."""
-    return [span for _, span in _no_subject_phrases(text, subjects)]
+    """Where the student says they have no course of a subject, or not a course's prerequisite ("skip the
+    prereq for A"): a negation there is placed, on the subject or on that prerequisite."""
+    return [span for _, span in _no_subject_phrases(text, subjects)] + \
+        [m.span() for m in _PREREQUISITE_DENIED_RE.finditer(text)]
 
 
 def read_closed_history(text: str) -> bool:
@@ -763,6 +765,17 @@ def read_stated_credits(text: str) -> list[CreditCount]:
 
 _NOT_DONE_WORDS_RE = re.compile("|".join(_CUE_DATA["described_not_done"]), re.IGNORECASE)
 _CLAUSE_SPLIT_RE = re.compile(r"[.;!?]+\s*|,?\s+but\s+|,?\s+though\s+", re.IGNORECASE)
+
+
+_PREREQUISITE_DENIED_RE = re.compile("|".join(_CUE_DATA["prerequisite_denied"]), re.IGNORECASE)
+
+
+def read_prerequisite_denied(text: str) -> bool:
+    """Whether the student says they have not done (or want to skip) a course's prerequisite named only as
+    "the prerequisite" ("i didnt pas the prerequisit for A", "skip the prereq for A"): every course it names
+    is one they have not done. Not a question about it ("do I need the prereq?")."""
+    return any(not re.match(r"\s*\(?\s*[A-Za-z]{2,5}[ _-]?\d{3}", text[m.end():])  # "without the prereq B": B is
+               for m in _PREREQUISITE_DENIED_RE.finditer(text))                      # named, and read as B
 
 
 def read_not_done_clauses(text: str) -> list[str]:

@@ -495,3 +495,17 @@ def test_a_yes_to_a_restricted_course_says_the_restriction_is_met_by_what_the_st
     member.member_of = ["Master of Widgetry"]
     yes = eligibility(member, facts)
     assert yes.verdict == "yes" and "Restricted to students in Master of Widgetry program." in yes.text
+
+
+def test_a_prerequisite_said_not_done_in_words_is_every_course_it_names_not_done():
+    from rag.answer.eligibility import eligibility
+    from rag.index.facts import FactStore
+
+    facts = FactStore(courses={"ABCD 430": tiny_course("ABCD 430", prerequisite="ABCD 311."),
+                               "ABCD 210": tiny_course("ABCD 210", prerequisite="One of ABCD 107, ABCD 110.")},
+                      required_by={}, coreq_of={}, excluded={})
+    for code in ("ABCD 430", "ABCD 210"):
+        denied = tiny_question(code)
+        denied.prerequisite_denied = True  # "i didnt pass the prereq for it"
+        assert eligibility(denied, facts).verdict == "no"
+        assert eligibility(tiny_question(code), facts).verdict != "no"  # nothing said of it: no "No"

@@ -457,3 +457,11 @@ def test_the_group_that_refuses_a_student_in_another_program_is_theirs():
     assert refusing_group("Restricted to students in second year of the Widget Engineering Program.", said) \
         == ("another", "gadget engineering")
     assert refusing_group("Restricted to students in third year.", said) == ("", "")  # the year refuses
+
+
+def test_a_standing_in_groups_listed_with_a_final_or_keeps_every_group():
+    from rag.index.requirement_tree import History, standing_condition, standing_met
+
+    text = "Third or fourth-year standing in Widgetry, Applied Widgetry, or Gadget Studies."
+    assert standing_condition(text)[2] == ["Widgetry", "Applied Widgetry", "Gadget Studies"]
+    assert standing_met(text, History(year=4, programs=("history",))) == UNKNOWN  # not "anyone in year 4"

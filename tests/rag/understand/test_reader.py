@@ -1560,3 +1560,13 @@ def test_elective_credits_done_are_a_history_a_program_years_rest_is_asked_from(
 ])
 def test_plan_words_read_by_what_they_plan(reader, text, intent):
     assert understand(text, reader).intent == intent
+
+
+@pytest.mark.parametrize("text", [
+    "i didnt pas the prerequisit for ABCD 310 lol, can i stil regester for it",
+    "Can I skip the prerequisite for ABCD 310? I know the material already.",
+])
+def test_a_prerequisite_said_not_done_in_words_asks_whether_the_course_is_open(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and q.prerequisite_denied
+    assert not q.unresolved  # the negation is placed, on the prerequisite

@@ -650,3 +650,19 @@ def test_a_graduate_program_named_by_its_degree_is_a_group(text, member, not_in)
     from rag.understand.slots import read_member_of, read_not_in
 
     assert read_member_of(text) == member and read_not_in(text) == not_in
+
+
+@pytest.mark.parametrize("text, denied", [
+    ("i didnt pas the prerequisit for ABCD 430 lol, can i stil regester for it", True),
+    ("Can I skip the prerequisite for ABCD 484?", True),
+    ("I never took the prereqs for ABCD 233", True),
+    # asking about the prerequisite, having it, or naming it by its code: not denied in words
+    ("what is the prerequisite for ABCD 430?", False),
+    ("is there no prerequisite for ABCD 430?", False),
+    ("I have the prereq for ABCD 430", False),
+    ("can I take ABCD 210 without the prereq ABCD 110?", False),
+])
+def test_a_prerequisite_said_not_done_in_words_is_read(text, denied):
+    from rag.understand.slots import read_prerequisite_denied
+
+    assert read_prerequisite_denied(text) is denied
