@@ -683,17 +683,22 @@ def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple
     known = {s.upper() for s in subjects}
     for pattern in _NO_SUBJECT_RES:
         for m in pattern.finditer(text):
-            said = m["subject"].strip()
-            code = SUBJECT_NAMES.get(said.lower()) or (said.upper() if said.upper() in known else "")
+            # "any neuroscience, psychology or biology courses": each subject of a list, all of them known
+            said = [x for x in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["subject"].strip()) if x]
+            codes = [SUBJECT_NAMES.get(x.lower()) or (x.upper() if x.upper() in known else "") for x in said]
+            code = codes[0] if codes and all(codes) else ""
             sentence = text[max(text.rfind(c, 0, m.start()) for c in ".?!") + 1:m.start()]
             own = FIRST_PERSON_RE.search(sentence + text[m.start():m.end() + 40]) is not None \
-                or (len(sentence.split()) <= 2 and not _NOT_A_PERSON_RE.search(sentence))  # "never did any
+                or ((len(sentence.split()) <= 2 or not sentence[sentence.rfind(",") + 1:].strip())
+                    and not _NOT_A_PERSON_RE.search(sentence))  # "3rd-year student, never took any ..."; "never did any
             # math courses here": the subject left out (not "there are no POLI courses offered in summer")
-            if not code or code not in known or _NO_SUBJECT_OUTSIDE_RE.match(text, m.end()) or not own \
+            if not code or any(c not in known for c in codes) or _NO_SUBJECT_OUTSIDE_RE.match(text, m.end()) or not own \
                     or (THIRD_PARTY_RE.search(sentence) and not FIRST_PERSON_RE.search(sentence)):
                 continue
-            level = m.groupdict().get("level")
-            found.append((f"{code} {level}" if level else code, m.span()))
+            groups = m.groupdict()
+            level = groups.get("level") or (str(ORDINALS[groups["year"].lower()]) if groups.get("year") else None) \
+                or ("1" if groups.get("intro") else None)  # "first-year biology", "the intro POLI courses": level 1
+            found += [(f"{c} {level}" if level else c, m.span()) for c in codes]
     return found
 
 

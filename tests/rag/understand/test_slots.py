@@ -543,6 +543,14 @@ def test_after_a_pronoun_the_course_named_is_what_comes_next_not_a_course_done()
     ("i have no 100-level soc classes", ["SOCI 1"]),
     ("the one VISA course I tried I failed; no other VISA. VISA 450?", ["VISA"]),
     ("haven't taken any poli sci courses at ubc", ["POLI"]),
+    # a year or "intro" as the level, and a subject said absent with no noun
+    ("2nd year, never got to any first-year poli sci, and I wasn't in Arts One either.", ["POLI 1"]),
+    ("3rd-year arts student, never took any of the intro POLI courses.", ["POLI 1"]),
+    ("I have no first-year soc", ["SOCI 1"]),
+    ("Never done any psych and don't plan to.", ["PSYC"]),
+    ("second-year Arts and I haven't done any poli sci, psychology or soc courses", ["POLI", "PSYC", "SOCI"]),
+    ("no psych, soc or widgetry courses yet", []),  # one of them no subject ubcal knows: none read
+    ("no idea which first-year poli sci courses count", []),
     # a course by its code, words that name no one subject, a high-school background: none said
     ("I have no POLI 100 yet", []),
     ("no other courses, can I take POLI 316?", []),
