@@ -369,6 +369,10 @@ def test_chat_spellings_of_cue_words_are_read_as_the_words():
     ("I'll be 4th year next fall. can I take ABC 450 now?", 0, 0),
     ("want ABC 333 next year but not sure I'll have enough credits for third-year standing by then", 0, 0),
     ("hoping to be in 4th year by september. ABC 450?", 0, 0),
+    ("finishing second year now; from september I'm a third-year. ABC 470 in the fall?", 3, 0),
+    ("finishing second year this spring. plan is ABC 490 in the fall of my 3rd year", 3, 0),
+    ("3rd year widget engineering student, planning ABC 499 for my 4th year. that fine?", 4, 0),
+    ("I took ABC 100 during my first year. I'm in 2nd year now", 2, 0),  # when a course was taken
 ])
 def test_a_year_asked_of_a_course_is_not_the_students_year(text, year, below):
     from rag.understand.slots import read_standing, read_standing_below
