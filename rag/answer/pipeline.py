@@ -31,6 +31,7 @@ from rag.index.loader import LoadedIndex, open_index
 from rag.index.editions import UNKNOWN_EDITION, edition_current, edition_rank, store_editions
 from rag.index.facts import FactStore
 from rag.index.store import StoreError, StoreLayout, verify_files
+from rag.understand.described_prerequisite import DescribedPrerequisites, required_courses
 from rag.understand import INJECTION_RE, Question, Reader, understand
 from rag.understand.reader import CHANGE_INTENTS
 
@@ -150,6 +151,8 @@ class Answerer:
                              cache_dir=settings.classifier_cache_dir, course_titles=titles,
                              batch_encode=self.embedder.encode_clauses)
         self.reader.titles.named_by = named_by  # which course of a shared title the asked course names
+        self.reader.prerequisites = DescribedPrerequisites(
+            {c.code: found for c in courses if (found := required_courses(c.prerequisite_tree))})
 
     # -- the pipeline -----------------------------------------------------------------------------
     def ask(self, request: AskRequest | str) -> Answer:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rag.index.codes import unique_codes
+from rag.understand.described_prerequisite import DescribedPrerequisites
 from rag.understand.entities import Entities, EntityFinder
 from rag.understand.levels import levels_in_question
 from rag.understand.intent import Encoder, IntentClassifier
@@ -661,6 +662,7 @@ class Reader:
         self.finder = finder
         self.programs = ProgramFinder([t for t, _ in finder.programs])
         self.titles = CourseTitles(course_titles or {}, {t for t, _ in finder.programs})
+        self.prerequisites = DescribedPrerequisites()  # "the prereq for A" as its codes (the answering layer sets them)
         self.classifier = IntentClassifier(encode, model_id, cache_dir) if encode is not None else None
         # what changed between editions: its own classifier, asked only where the words speak of change
         self.change_classifier = (IntentClassifier(encode, model_id, cache_dir, CHANGE_EXAMPLES, "change")
@@ -778,6 +780,7 @@ def understand(text: str, reader: Reader) -> Question:
     text = normalize_text(text.strip(), reader.finder.known_courses)
     text = expand_bare_numbers(text, reader.subjects, reader.finder.known_courses)
     text = reader.titles.name_courses(text, reader.subjects, reader.programs.spans(text))
+    text = reader.prerequisites.name_codes(text)  # "didnt pass the prereq for A": its course, read as any other
     mentions = read_mentions(text, reader.subjects)
     status_text = reader.titles.blank_own_titles(text, mentions)  # a title says nothing of what the student did
     # nor do the elective credits had ("in A now, plus 6 elective credits": A's clause is "in A now")
