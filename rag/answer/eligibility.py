@@ -191,7 +191,8 @@ _UNIVERSITY_CODE_RE = re.compile(r"[A-Z]{2,5} \d{3}[A-Z]?")
 def _eligibility_one(c: CourseFact, q: Question, facts: FactStore, w: "_Writer") -> tuple[str | None, str]:
     ref = w.cite(course_source(c))
     q = _with_subjects_not_taken(c, q)
-    if q.prerequisite_denied and c.code in q.targets:  # "didnt pass the prereq for A": what A's names is not done
+    if c.code in q.prerequisite_denied or ("" in q.prerequisite_denied and c.code == q.target):
+        # "didnt pass the prereq for A": every course A's prerequisite names is not done
         q = replace(q, not_completed=sorted(set(q.not_completed) | (set(codes_of(c.prerequisite_tree)) - set(q.completed))))
     # a course with no entry of its own still counts when this requirement names it (an old or cross-listed code)
     named = set(codes_of(c.prerequisite_tree))

@@ -68,7 +68,7 @@ def program_left(q: Question, facts: FactStore) -> FactAnswer | None:
             left.append(r)
     placed = {c for r in year_rows for c in r.codes}
     unplaced = sorted(done - placed)
-    filled, left = _fill_open_rows(unplaced, left, Told(q.text, q.spans), facts)
+    filled, left = _fill_open_rows(unplaced, left, StudentWords(q.text, q.spans), facts)
     done_credits += sum(credit for _, _, credit, _ in filled)
     # elective credits the student has go to the electives rows, where the year has them
     elective_rows = [r for r in left if not r.codes and r.requirement.strip().lower() in _ELECTIVE_ROW] \
@@ -117,7 +117,7 @@ _GENERIC_ROW_WORDS = {"additional", "requirement", "requirements", "elective", "
 
 
 @dataclass(frozen=True)
-class Told:
+class StudentWords:
     """The student's words and where each course stands in them: a row is placed by the words told beside
     its course, not by a word anywhere in the message."""
     text: str
@@ -126,29 +126,43 @@ class Told:
     def _where(self) -> dict[str, list[tuple[int, int]]]:
         """Each course's places: the reader's spans, and the code as written ("ABCD 110") where they are not given."""
         where = {c: list(found) for c, found in self.spans.items()}
-        for m in re.finditer(r"\b([A-Z]{2,5}) (\d{3}[A-Z]?)\b", self.text):
+        for m in _CODE_RE.finditer(self.text):
             where.setdefault(m.group(0), []).append((m.start(), m.end()))
         return where
 
     def names_row_for(self, code: str, own: set[str]) -> bool:
         """Whether the row's own words ("communication") are told nearer ``code`` than any other course, in
-        one sentence ("ENGL 112 for the comm requirement and PSYC 331 as an elective"). A word of four letters
-        or more may be the start of one ("comm")."""
-        words = [(m.start(), m.group(0).lower()) for m in re.finditer(r"[A-Za-z]+", self.text)]
-        hits = [pos for pos, w in words if any(w == o or (len(w) >= 4 and o.startswith(w)) for o in own)]
-        if not own or not all(any(w == o or (len(w) >= 4 and o.startswith(w)) for _, w in words) for o in own):
+        one sentence ("ENGL 112 for the comm requirement and PSYC 331 as an elective"), and not as still to do
+        ("but I still need the comm requirement"). A word of four letters or more may be the start of one
+        ("comm"); the letters of a code ("COMM 101") are no word of a row."""
+        def names(w: str, o: str) -> bool:
+            return w == o or (len(w) >= 4 and o.startswith(w))
+        where = self._where()
+        in_code = [span for found in where.values() for span in found]
+        words = [(m.start(), m.group(0).lower()) for m in re.finditer(r"[A-Za-z]+", self.text)
+                 if not any(a <= m.start() < b for a, b in in_code)]
+        if not own or not all(any(names(w, o) for _, w in words) for o in own):
             return False
-        for pos in hits:
+        for pos in (p for p, w in words if any(names(w, o) for o in own)):
             start = max(self.text.rfind(c, 0, pos) for c in ".;!?") + 1
             end = min((i for i in (self.text.find(c, pos) for c in ".;!?") if i >= 0), default=len(self.text))
-            near = [(min(abs(pos - a), abs(pos - b)), c) for c, found in self._where().items() for a, b in found
+            if _STILL_TO_DO_RE.search(self.text, max(start, pos - 30), pos):
+                continue  # "I still need the comm requirement": the row is open, whatever course is near it
+            near = [(min(abs(pos - a), abs(pos - b)), c) for c, found in where.items() for a, b in found
                     if start <= a < end]
             if near and min(near)[1] == code:
                 return True
         return False
 
 
-def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], told: Told,
+_CODE_RE = re.compile(r"\b([A-Z]{2,5}) (\d{3}[A-Z]?)\b")
+# words before a row's name that keep it to do: "still need the comm requirement", "haven't done my electives"
+_STILL_TO_DO_RE = re.compile(r"\b(?:need|needs|still|missing|owe|haven'?t|have\s+not|not|no|yet\s+to|left|remaining)\b",
+                             re.IGNORECASE)
+NO_ENTRY_CREDITS = 3.0  # a course with no calendar entry, said to fill a row: the credits of a usual course, said
+
+
+def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], told: StudentWords,
                     facts: FactStore) -> tuple[list[tuple[str, ProgramRow, float, str]], list[ProgramRow]]:
     """Done courses that no row of the year names, set against the open rows that name no course, the way
     a degree audit places them: the row the student's own words name ("WRDS 150 for the communication
@@ -167,7 +181,7 @@ def _fill_open_rows(unplaced: list[str], left: list[ProgramRow], told: Told,
             named = [(i, r) for i, r in named if r.requirement.strip().lower() not in _ELECTIVE_ROW]
             if not named:
                 continue
-            credit = _credits(named[0][1], facts) or 0.0
+            credit = min(NO_ENTRY_CREDITS, _credits(named[0][1], facts) or 0.0)
         fits = [(i, r) for i, r in open_rows if (_credits(r, facts) or 0.0) >= credit]
         listed = [(i, r) for i, r in open_rows if _notes_list(r, code)]
         levelled = [(i, r) for i, r in open_rows if _of_subject_and_level(r, code)]

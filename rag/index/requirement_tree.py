@@ -325,16 +325,21 @@ _FACULTY_RE = re.compile(r"^\s*(?:the\s+)?faculty of\s+(?P<name>.+?)\s*$", re.IG
 
 
 def _another_of_a_kind(groups: list[str], said: tuple[str, ...]) -> bool:
-    """Whether every group admitted is a program of a kind a student is in one of at a time ("Third-year
-    Chemical and Biological Engineering") and the student names another of that kind ("mechanical
-    engineering"): their words besides the kind's head share nothing."""
-    def fields(words: str, head: str) -> set[str]:
-        return group_words(words) - {head} - _GROUP_KIND_WORDS - {"and", "or", "third", "fourth", "second", "first"}
+    """Whether every group admitted is one program of a kind a student is in one of at a time, named as its
+    field and the kind's head ("Third-year Chemical and Biological Engineering", "Mining Engineering"), and the
+    student names another of that kind ("mechanical engineering"): their fields share no word. Not a faculty,
+    a degree or a graduate program ("the Faculty of Applied Science (Engineering)", "Engineering and Forestry
+    students", "Master of Engineering"): those hold many programs."""
+    def field(words: str, head: str) -> set[str] | None:
+        named = group_words(words)
+        if head not in named or named & _NOT_ONE_PROGRAM or _names_graduate_study(words) \
+                or not re.search(rf"\b{head}\s*(?:program|programme|students?)?\s*\.?\s*$", words.strip(), re.IGNORECASE):
+            return None  # the head must close the group's name: "Engineering and Science" is two fields
+        return named - {head} - _GROUP_KIND_WORDS - _ORDINAL_WORDS - {"and", "or"}
     for head in _ONE_AT_A_TIME:
-        theirs = [fields(s, head) for s in said if head in group_words(s)]
-        admitted = [fields(g, head) for g in groups]
-        if theirs and all(theirs) and admitted and all(head in group_words(g) for g in groups) and all(admitted) \
-                and not any(t & a for t in theirs for a in admitted):
+        theirs = [field(s, head) for s in said if head in group_words(s)]
+        admitted = [field(g, head) for g in groups]
+        if theirs and all(theirs) and admitted and all(admitted) and not any(t & a for t in theirs for a in admitted):
             return True
     return False
 
@@ -365,6 +370,13 @@ _ADMITS_RE = re.compile(r"^\s*(?:open only|only open|restricted|available only|o
 _GENERIC_PROGRAM_WORDS_RE = re.compile(r"\b(?:a|an|the|specializations?|programs?|programmes?)\b", re.IGNORECASE)
 
 
+# a sentence that lets students outside the groups in by permission: "Undergraduates may register with
+# permission of the instructor", "Others may be admitted with the consent of the department"
+_OTHERS_BY_PERMISSION_RE = re.compile(r"\bmay\s+(?:also\s+)?(?:register|enrol+|be\s+admitted|take\s+(?:it|this\s+course))\s+"
+                                      r"(?:\w+\s+){0,3}?(?:with|by)\s+(?:the\s+)?(?:permission|consent|approval)\b",
+                                      re.IGNORECASE)
+
+
 def restriction_met(text: str, history: set[str]) -> str:
     """YES / NO when what the student said settles who may register: a stated year for a year-only
     condition; a stated program named as one of the programs a restriction admits (YES only: a program
@@ -374,15 +386,20 @@ def restriction_met(text: str, history: set[str]) -> str:
     and YES needs every one."""
     sentences = restriction_sentences(text)
     if len(sentences) > 1:
+        if any(_OTHERS_BY_PERMISSION_RE.search(sentence) for sentence in sentences):
+            # "Restricted to graduate students. Undergraduates may register with permission of the instructor.":
+            # the others may still come in, so no sentence turns the student away
+            kept = [restriction_met(s, history) for s in sentences if not _OTHERS_BY_PERMISSION_RE.search(s)]
+            return YES if kept and all(v == YES for v in kept) else UNKNOWN
         verdicts = [restriction_met(sentence, history) for sentence in sentences]
         return NO if NO in verdicts else YES if all(v == YES for v in verdicts) else UNKNOWN
     text = as_restricted_to(text)
-    if excluded_group(text, history) or shut_out(text, history) or level_refused(text, history):
-        return NO
     if (other_way := _OR_PERMISSION_RE.search(text)) and other_way.start() > 0:
         # "Open to third-year students in X, or with permission of the Department Head": met by the groups
         # alone, else the permission may still let the student in
         return YES if restriction_met(text[:other_way.start()] + ".", history) == YES else UNKNOWN
+    if excluded_group(text, history) or shut_out(text, history) or level_refused(text, history):
+        return NO
     by_year = standing_met(text, history)
     m = _ADMITS_RE.match(_join_initials(text))  # "M.D.S." read as "mds"
     programs = getattr(history, "programs", ())
@@ -504,9 +521,9 @@ def _names_graduate_study(words: str) -> bool:
 def _level_of(said: tuple[str, ...]) -> str:
     """The level of study the student's own words put them at: an undergraduate ("undergrad", a bachelor's
     degree by its initials), a graduate student, or "" when they name neither."""
-    if any(s.lower() == UNDERGRADUATE or _degree(s) in _DEGREES for s in said):
-        return UNDERGRADUATE
-    return GRADUATE if any(s.lower() == GRADUATE or _names_graduate_study(s) for s in said) else ""
+    undergraduate = any(s.lower() == UNDERGRADUATE or _degree(s) in _DEGREES for s in said)
+    graduate = any(s.lower() == GRADUATE or _names_graduate_study(s) for s in said)
+    return "" if undergraduate == graduate else UNDERGRADUATE if undergraduate else GRADUATE  # both: unsettled
 
 
 def level_refused(text: str, history) -> bool:
@@ -521,7 +538,8 @@ def level_refused(text: str, history) -> bool:
     groups = [g for g in re.split(r",|;|\bor\b|\band\b", rest) if group_words(g) - {"one", "following", "these"}]
     if level == UNDERGRADUATE:
         return bool(groups) and all(_names_graduate_study(g) for g in groups)
-    return bool(re.search(r"\bundergraduates?\b", rest, re.IGNORECASE)) and not _names_graduate_study(rest)
+    return bool(groups) and all(re.search(r"\bundergraduates?\b", g, re.IGNORECASE) and not _names_graduate_study(g)
+                                for g in groups)  # every group admitted an undergraduate one
 
 
 _DEGREE_DATA = json.loads(Path(__file__).with_name("degrees.json").read_text(encoding="utf-8"))
@@ -529,6 +547,8 @@ _DEGREES = frozenset(_DEGREE_DATA["degrees"])
 _GRADUATE_INITIALS = frozenset(_DEGREE_DATA["graduate"]["initials"])
 _GRADUATE_WORDS = frozenset(_DEGREE_DATA["graduate"]["words"])
 _ONE_AT_A_TIME = tuple(_DEGREE_DATA["one_at_a_time"])
+_NOT_ONE_PROGRAM = frozenset(_DEGREE_DATA["not_one_program"])  # words of a faculty or a group of programs
+_ORDINAL_WORDS = frozenset(_ORDINAL)
 
 
 def _degree(words: str) -> str:

@@ -41,6 +41,10 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              # "Open to third- and fourth-year chemistry students.", "Open to GRSJ majors or minors."
                              # (not "Open to all UBC students", "Also open to ...")
                              r"(?<![Aa]lso )\bOpen\s+to\s+(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)|"
+                             # "Undergraduates may register with permission of the instructor": others let in
+                             r"(?:Undergraduates?|Graduate\s+students|Others|Other\s+students|[A-Z][\w.-]*\s+students)\s+may\s+"
+                             r"(?:also\s+)?(?:register|enrol+|be\s+admitted)\s+(?:\w+\s+){0,3}?(?:with|by)\s+(?:the\s+)?"
+                             r"(?:permission|consent|approval)|"
                              r"(?:Registration|Admission|Enrolment)\s+(?:[\w\s]*?\s)?(?:requires|is by|by)\s+(?:the\s+)?"
                              r"(?:consent|permission)|Admission to the course is limited)"
                              # to the sentence's end: a stop inside "M.D.S." or before a lower-case word is not one,
@@ -63,6 +67,10 @@ _BOTH_SIDES_RE = re.compile(r"^\W*Open\s+to\b.*\bnon-?\s*(\w+)\b.*\b\1\b|^\W*Ope
                             re.IGNORECASE)
 
 
+# "For students in the B.Sc. program, this course counts toward ...": a clause about them, not who may register
+_FOR_WITH_CLAUSE_RE = re.compile(r"^\W*For\s+[^,]*,", re.IGNORECASE)
+
+
 def restriction_text(entry: str) -> str:
     """Every restriction sentence of a course entry, joined: the first as found (its words are what the
     answers quote), each later one from its sentence's start where only a few plain words lead to it."""
@@ -71,7 +79,7 @@ def restriction_text(entry: str) -> str:
         start = entry.rfind(". ", 0, m.start())
         start = 0 if start < 0 else start + 2
         lead = entry[start:m.start()]
-        if _SECTION_RE.match(lead) or _BOTH_SIDES_RE.search(m.group(0)):
+        if _SECTION_RE.match(lead) or _BOTH_SIDES_RE.search(m.group(0)) or _FOR_WITH_CLAUSE_RE.match(m.group(0)):
             continue
         sentence = m.group(0).strip()
         if sentence.count(")") > sentence.count("("):  # "(For non-Commerce students only)."

@@ -489,7 +489,8 @@ class Question:
     elective_credits: float = 0.0  # "plus 9 elective credits": counted against a program year's elective rows
     stated_credits: list = field(default_factory=list)  # "I have 9 credits of 300-level MATH": CreditCounts told had
     not_done_clauses: list[str] = field(default_factory=list)  # "I flunked comparative anatomy": no code, not done
-    prerequisite_denied: bool = False  # "i didnt pass the prereq for A": every course A's prerequisite names, not done
+    prerequisite_denied: list[str] = field(default_factory=list)  # "i didnt pass the prereq for A": A ("" = the course
+    # asked), every course whose prerequisite names is not done
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
     year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all

@@ -305,8 +305,10 @@ _BARE_HAVE_RE = re.compile(r"\s*((?:already |also )?have)\s+", re.IGNORECASE)
 
 _EXCEPTED = _CUE_DATA["excepted_after_none"]
 # "no BIOL courses except A", "nothing besides A": a denial of having any, then an exception right before the course
-_EXCEPTED_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["none"]) + r")\b[^.;!?]*\b(?:" + "|".join(_EXCEPTED["exception"])
-                          + r")\s*$", re.IGNORECASE)
+# the denial governs the exception: a few plain words between, none of them "all"/"every" or a comma's break
+_EXCEPTED_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["none"]) + r")\b(?:\s+(?!all\b|every\w*\b|each\b)[\w'-]+){0,5}?"
+                          r"\s+(?:" + "|".join(_EXCEPTED["exception"]) + r")\s*$", re.IGNORECASE)
+_EXCEPTION_BEFORE_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["exception"]) + r")\s*$", re.IGNORECASE)
 _FAILURE_RE = re.compile(r"\b(?:" + "|".join(_EXCEPTED["failure"]) + r")\b", re.IGNORECASE)
 
 
@@ -350,6 +352,8 @@ def _role_before(text: str, mention: CodeMention, previous: CodeMention | None) 
             r"[,;:]", window)) else (NONE, "")
     if _excepted_from_none(window):
         return DONE, EXCEPTED
+    if last["done"] and _EXCEPTION_BEFORE_RE.search(window[last.end():]):
+        return NOT_DONE, "except"  # "passed everything apart from A": the one course the pass leaves out
     # a cue far before the code, with other content words between, is not about this code
     between = window[last.end():]
     if len(re.findall(r"[A-Za-z]+", between)) > 4:
@@ -689,7 +693,8 @@ def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple
             code = codes[0] if codes and all(codes) else ""
             sentence = text[max(text.rfind(c, 0, m.start()) for c in ".?!") + 1:m.start()]
             own = FIRST_PERSON_RE.search(sentence + text[m.start():m.end() + 40]) is not None \
-                or ((len(sentence.split()) <= 2 or not sentence[sentence.rfind(",") + 1:].strip())
+                or ((len(sentence.split()) <= 2 or (not sentence[sentence.rfind(",") + 1:].strip()
+                                                    and _SELF_DESCRIBED_RE.search(sentence)))
                     and not _NOT_A_PERSON_RE.search(sentence))  # "3rd-year student, never took any ..."; "never did any
             # math courses here": the subject left out (not "there are no POLI courses offered in summer")
             if not code or any(c not in known for c in codes) or _NO_SUBJECT_OUTSIDE_RE.match(text, m.end()) or not own \
@@ -702,6 +707,8 @@ def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple
     return found
 
 
+# words by which a clause before a comma describes the student ("3rd-year arts student, never took any ...")
+_SELF_DESCRIBED_RE = re.compile(r"\b(?:student|major|minor|year|yr|undergrad\w*|here)\b", re.IGNORECASE)
 _NOT_A_PERSON_RE = re.compile(r"\b(?:there|it|which|that|they|these|those|this)\b", re.IGNORECASE)
 _NO_SUBJECT_OUTSIDE_RE = re.compile("|".join(_CUE_DATA["no_subject_outside"]), re.IGNORECASE)
 
@@ -775,12 +782,27 @@ _CLAUSE_SPLIT_RE = re.compile(r"[.;!?]+\s*|,?\s+but\s+|,?\s+though\s+", re.IGNOR
 _PREREQUISITE_DENIED_RE = re.compile("|".join(_CUE_DATA["prerequisite_denied"]), re.IGNORECASE)
 
 
-def read_prerequisite_denied(text: str) -> bool:
-    """Whether the student says they have not done (or want to skip) a course's prerequisite named only as
-    "the prerequisite" ("i didnt pas the prerequisit for A", "skip the prereq for A"): every course it names
-    is one they have not done. Not a question about it ("do I need the prereq?")."""
-    return any(not re.match(r"\s*\(?\s*[A-Za-z]{2,5}[ _-]?\d{3}", text[m.end():])  # "without the prereq B": B is
-               for m in _PREREQUISITE_DENIED_RE.finditer(text))                      # named, and read as B
+def read_prerequisite_denied(text: str) -> list[str]:
+    """The courses whose prerequisite the student says, in words, they have not done or want to skip ("i
+    didnt pas the prerequisit for A", "skip the prereq for A"): A, or "" where the words name no course ("I
+    failed the prereq. B?": the course asked). Not a question about it ("am I missing the prereq for A?"),
+    nothing they did with it ("never had problems with the prereq"), not one taken elsewhere ("didn't take
+    the prereq at UBC"), and not one named by its code ("without the prereq B": B is read as B)."""
+    found = []
+    for m in _PREREQUISITE_DENIED_RE.finditer(text):
+        after = text[m.end():]
+        if re.match(r"\s*\(?\s*[A-Za-z]{2,5}[ _-]?\d{3}", after) or _ELSEWHERE_AFTER_RE.match(after) \
+                or _PREREQUISITE_ASKED_RE.search(text, max(0, m.start() - 16), m.start() + 1) \
+                or re.search(r"\b(?:problems?|trouble|issues?|difficult\w*)\b", m.group(0), re.IGNORECASE):
+            continue
+        course = re.match(r"\s+(?:for|of|to|into)\s+(?P<code>[A-Z]{2,5} \d{3}[A-Z]?)\b", after)
+        found.append(course["code"] if course else "")
+    return found
+
+
+_ELSEWHERE_AFTER_RE = re.compile(r"\s+(?:(?:for|of|to)\s+[A-Z]{2,5} \d{3}[A-Z]?\s+)?(?:at|from|in)\s+(?:ubc|here|another|"
+                                 r"(?-i:[A-Z]))", re.IGNORECASE)  # "didn't take the prereq at UBC / at Langara"
+_PREREQUISITE_ASKED_RE = re.compile(r"\b(?:am|are|do|does|did|have|has|if|whether)\s+(?:i|you|u|we)\s+\w*\s*$", re.IGNORECASE)
 
 
 def read_not_done_clauses(text: str) -> list[str]:
@@ -1005,10 +1027,18 @@ def read_member_of(text: str) -> list[str]:
             if not re.search(r"(?:\bnot|n't)\s+(?:\w+\s+){0,3}$", text[max(0, m.start() - 30):m.start()])]
     faculty = {name.lower(): name for name in FACULTIES}
     out += [f"Faculty of {faculty[g.lower()]}" for g in out if g.lower() in faculty]  # "an Arts student"
-    out += [level for level, pattern in _LEVEL_RES.items() for m in pattern.finditer(text)
-            if not re.search(r"(?:\bnot|n't|\bno longer)\s+(?:\w+\s+){0,2}$", text[max(0, m.start() - 30):m.start()])
-            and not _someone_elses_year(text, m.start())]  # "third-year undergrad": a level of study, a group too
+    levels = [level for level, pattern in _LEVEL_RES.items() for m in pattern.finditer(text)
+              if not _LEVEL_LEFT_RE.search(text[max(0, m.start() - 30):m.start()])
+              and not _not_in_now(text, m.start(), m.end()) and not _someone_elses_year(text, m.start())]
+    # "third-year undergrad": a level of study, a group too; both named ("former undergrad, now a master's
+    # student" where the past was not read): neither
+    out += levels if len(set(levels)) == 1 else []
     return list(dict.fromkeys(out))
+
+
+# a level of study the student is not in, or has left: "not an undergrad", "finished my undergrad at McGill"
+_LEVEL_LEFT_RE = re.compile(r"(?:\bnot|n't|\bno\s+longer|\bfinished|\bdid|\bcompleted|\bformer(?:ly)?|\bwas|\bwere|"
+                            r"\bgraduated|\bduring|\bafter|\bfrom)\s+(?:\w+\s+){0,2}$", re.IGNORECASE)
 
 
 # the words of a level of study the student names as theirs (status_cues.json, "degree_level")
@@ -1018,7 +1048,7 @@ _LEVEL_RES = {level: re.compile("|".join(words), re.IGNORECASE) for level, words
 def read_left_groups(text: str) -> list[str]:
     """Groups the student says they were turned down by or have left ("failed out of the creative writing
     major", "got rejected from X"): groups they are not in, as surely as "not a X major" says it."""
-    return list(dict.fromkeys(group for group, start, end in _named_groups(text) if _left(text, start, end)))
+    return list(dict.fromkeys(group for group, start, end in _named_groups(text) if _left(text, group, start)))
 
 
 # a group the student applied to, left, was in once, or hopes to join: not one they are in now (status_cues.json)
@@ -1036,9 +1066,20 @@ def _clause_around(text: str, start: int, end: int) -> str:
     return text[before + 1:after]
 
 
-def _left(text: str, start: int, end: int) -> bool:
-    """Whether the group's clause says the student was turned down by it or has left it."""
-    return _LEFT_MEMBER_RE.search(_clause_around(text, start, end)) is not None
+def _left(text: str, group: str, start: int) -> bool:
+    """Whether the student says they were turned down by the group or have left it, the group the object of
+    those words ("withdrew from the X program", "got rejected from the X major"), not another thing in its
+    clause ("a Biology major who withdrew from BIOL 200")."""
+    at = text.find(group, start)
+    at = start if at < 0 else at
+    clause = max(text.rfind(c, 0, at) for c in ".,;!?") + 1
+    if any(re.fullmatch(r"\s*(?:(?:out\s+)?(?:of|from)\s+)?(?:the\s+|my\s+|a\s+|an\s+|ubc'?s\s+)?", text[m.end():at],
+                        re.IGNORECASE) for m in _LEFT_MEMBER_RE.finditer(text, clause, at)):
+        return True
+    # "applied to the BMS program but never got in": the refusal told after the group applied to
+    applied = re.search(r"\bappl(?:y|ied|ying|ication)\s+(?:to|for|into)\s+(?:the\s+|a\s+|an\s+)?$", text[clause:at], re.IGNORECASE)
+    after = re.match(r"[^.,;!?]{0,30}?\b(?:and|but)\b[^.,;!?]{0,20}", text[at + len(group):])
+    return bool(applied and after and _LEFT_MEMBER_RE.search(after.group(0)))
 
 
 def _not_in_now(text: str, start: int, end: int) -> bool:

@@ -506,6 +506,9 @@ def test_a_prerequisite_said_not_done_in_words_is_every_course_it_names_not_done
                       required_by={}, coreq_of={}, excluded={})
     for code in ("ABCD 430", "ABCD 210"):
         denied = tiny_question(code)
-        denied.prerequisite_denied = True  # "i didnt pass the prereq for it"
+        denied.prerequisite_denied = [code]  # "i didnt pass the prereq for it"
         assert eligibility(denied, facts).verdict == "no"
         assert eligibility(tiny_question(code), facts).verdict != "no"  # nothing said of it: no "No"
+        other = tiny_question(code)
+        other.prerequisite_denied = ["ABCD 999"]  # another course's prerequisite: not this one's
+        assert eligibility(other, facts).verdict != "no"

@@ -181,3 +181,17 @@ def test_a_row_is_filled_by_the_course_told_beside_its_words_and_elective_credit
     assert "Counted toward Electives: WXYZ 331" in a.text
     assert "- WXYZ 100-level (3 credits)" in a.text  # the elective credits are not spent on another open row
     assert a.text.startswith("Remaining in Year 1 of Mechanical Engineering: 7 of the year's 18 credits")
+
+
+def test_a_rows_words_inside_a_code_or_still_to_do_place_no_course_there():
+    from dataclasses import replace
+
+    facts = _facts(_course("ABCD 110"), _course("COMM 101"), _course("WXYZ 120"))
+    facts.programs = {MECH: _year_one(("ABCD 110", ["ABCD 110"], "3", ""),
+                                      ("Additional Communication Requirement", [], "3", ""), ("Electives", [], "9", ""))}
+    code = replace(_q("program_left", completed=["ABCD 110", "COMM 101"], program=MECH, year=1),
+                   text="I've done ABCD 110 and COMM 101. What's left?")
+    assert "Counted toward Additional Communication Requirement" not in program_left(code, facts).text
+    owed = replace(_q("program_left", completed=["ABCD 110", "WXYZ 120"], program=MECH, year=1),
+                   text="I took ABCD 110 and WXYZ 120 but I still need the comm requirement. What's left?")
+    assert "Counted toward Additional Communication Requirement" not in program_left(owed, facts).text

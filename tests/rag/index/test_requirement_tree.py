@@ -465,3 +465,23 @@ def test_a_standing_in_groups_listed_with_a_final_or_keeps_every_group():
     text = "Third or fourth-year standing in Widgetry, Applied Widgetry, or Gadget Studies."
     assert standing_condition(text)[2] == ["Widgetry", "Applied Widgetry", "Gadget Studies"]
     assert standing_met(text, History(year=4, programs=("history",))) == UNKNOWN  # not "anyone in year 4"
+
+
+def test_review_cases_of_levels_programs_and_permission_are_no_refusal():
+    from rag.index.requirement_tree import History, restriction_met
+    from rag.index.restrictions import restriction_text
+
+    mech = History(year=3, programs=("mechanical engineering",))
+    for many in ("Restricted to students in the Faculty of Applied Science (Engineering).",
+                 "Restricted to Engineering and Forestry students.", "Open to students in Engineering and Science."):
+        assert restriction_met(many, mech) != NO, many  # a faculty or several programs, not one other program
+    assert restriction_met("Restricted to students in Widget Engineering.",
+                           History(programs=("master of engineering",))) != NO
+    graduate = History(programs=("graduate",))
+    assert restriction_met("Restricted to graduate students and fourth-year undergraduate students.", graduate) != NO
+    assert restriction_met("Restricted to undergraduate students, or with permission of the instructor.", graduate) != NO
+    fourth = History(year=4, programs=("undergraduate",))
+    others = restriction_text("Topic. Restricted to graduate students. Undergraduates may register with permission "
+                              "of the instructor. [3-0-0]")
+    assert "Undergraduates may register" in others and restriction_met(others, fourth) != NO
+    assert restriction_text("For students in the B.Wid. program, this course counts toward the Arts requirement.") == ""

@@ -624,6 +624,7 @@ def test_a_course_excepted_from_having_none_is_had(text, roles):
 @pytest.mark.parametrize("text, not_in", [
     ("i failed out of the creative writing major last year, now im an english major", ["creative writing"]),
     ("I got rejected from the Creative Writing major.", ["Creative Writing"]),
+    ("i applied to the BMS program but never got in, so im in general arts", ["BMS"]),
     # waiting, hoping, or courses still to do: not said to be out of the group
     ("creative writing major with 2 courses left", []),
     ("hoping to get into the creative writing major", []),
@@ -654,7 +655,7 @@ def test_the_level_of_study_the_student_names_is_a_group_they_are_in(text, level
 @pytest.mark.parametrize("text, member, not_in", [
     ("I'm a first-year student in UBC's Master of Widgetry. Can I register?", ["Master of Widgetry"], []),
     ("I'm partway through my first term of the M.Sc. in Widgetry.", ["M.Sc. in Widgetry"], []),
-    ("I withdrew from the Master of Widgetry program in March.", [], ["Widgetry", "Master of Widgetry"]),
+    ("I withdrew from the Master of Widgetry program in March.", [], ["Master of Widgetry"]),
     # a course code is no degree's initials
     ("I'm in MATH 100 and MUSC 200 now", [], []),
 ])
@@ -673,8 +674,52 @@ def test_a_graduate_program_named_by_its_degree_is_a_group(text, member, not_in)
     ("is there no prerequisite for ABCD 430?", False),
     ("I have the prereq for ABCD 430", False),
     ("can I take ABCD 210 without the prereq ABCD 110?", False),
+    ("Am I missing the prerequisite for ABCD 310?", False),
+    ("I never had problems with the prereq for ABCD 310", False),
+    ("I didn't take the prereq at UBC, I did it at Langara. ABCD 310?", False),
 ])
 def test_a_prerequisite_said_not_done_in_words_is_read(text, denied):
     from rag.understand.slots import read_prerequisite_denied
 
-    assert read_prerequisite_denied(text) is denied
+    assert bool(read_prerequisite_denied(text)) is denied
+
+
+def test_a_prerequisite_said_not_done_belongs_to_the_course_it_names():
+    from rag.understand.slots import read_prerequisite_denied
+
+    assert read_prerequisite_denied("I skipped the prereq for ABCD 310. ABCD 310 and ABCD 210?") == ["ABCD 310"]
+    assert read_prerequisite_denied("I failed the prereq. can I take ABCD 310?") == [""]  # the course asked
+
+
+@pytest.mark.parametrize("text", [
+    "No worries, I have taken all the prereqs except ABC 101. ABC 200?",
+    "No, I passed every first-year course except ABC 101",
+    "I didn't do great, passed everything apart from ABC 101",
+])
+def test_an_exception_to_everything_is_not_had_whatever_denial_comes_before(text):
+    from rag.understand.slots import read_mentions
+
+    assert read_mentions(text, ["ABC"])[0].role != "completed"
+
+
+@pytest.mark.parametrize("text, level", [
+    ("I finished my undergrad at McGill and I'm now a master's student", "graduate"),
+    ("Former UBC undergrad, now a grad student", ""),  # both named, the past not read: neither
+])
+def test_a_level_of_study_left_behind_is_not_the_students(text, level):
+    from rag.understand.slots import read_member_of
+
+    levels = [g for g in read_member_of(text) if g in ("undergraduate", "graduate")]
+    assert levels == ([level] if level else [])
+
+
+@pytest.mark.parametrize("text", [
+    "I'm a Biology major who withdrew from ABC 200",
+    "I'm a Creative Writing major and I quit my job",
+    "I haven't found any first-year biology courses with open seats",
+    "According to the calendar, no POLI courses are needed for ABC 310",
+])
+def test_words_of_leaving_or_lacking_about_something_else_take_nothing_away(text):
+    from rag.understand.slots import read_no_subject_courses, read_not_in
+
+    assert read_not_in(text) == [] and read_no_subject_courses(text, ["BIOL", "POLI", "ABC"]) == []
