@@ -40,7 +40,7 @@ class DescribedPrerequisites:
             return m.group(0)  # only what the student did with it: "would A cover the prereq for B" weighs A
         named = " and ".join(codes)
         elsewhere = m.string.count(m["course"]) > m.group(0).count(m["course"])
-        # the course asked stays named where no other words name it ("... can i still register for it"); no
+        # the course asked stays named where no other words name it (a pronoun points back to it); no
         # facet word: "prerequisite" would ask a second question
         return named if elsewhere else f"{named} (for {m['course']})"
 
@@ -50,7 +50,7 @@ _ASKING_RE = re.compile(r"\b(?:what|which|whats|is\s+there|are\s+there|does|do|l
 
 
 def _asks_what_it_is(text: str, start: int) -> bool:
-    """Whether the sentence asks what the prerequisite is ("what is the prerequisite for A?", "does A's prereq
+    """Whether the sentence asks what the prerequisite is ("which course does A's prereq name?", "does A's prereq
     include B?") rather than tells the student's own record of it: a question word before it, no word of the
     student's in it."""
     begin = max(text.rfind(c, 0, start) for c in ".?!") + 1

@@ -1011,7 +1011,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "unlocks" and len(set(codes)) > 1 and _bare_course_tail(part) and not _OPENS_RE.search(part) \
             and not any(m.role == DONE or m.assumed for m in local) and not _WHAT_NEXT_RE.search(part) \
             and any(n == "eligibility" for n, _ in feasible):
-        intent = "eligibility"  # "A: on my to-do list. B?": no course told done for B to follow, and B asked alone
+        intent = "eligibility"  # "A: still owed. B?": no course told done for B to follow, and B asked alone
     if intent in ("other", "exclusion", "need_check") and (q.scores or any(m.role in (DONE, NOT_DONE) for m in local)) \
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
@@ -1054,7 +1054,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         intent = "unlocks"
     if q.prerequisite_denied and len(set(codes)) == 1 and intent not in ("eligibility", *PLANNING, *CHANGE_INTENTS) \
             and _possible("eligibility", codes, programs, levels, subjects):
-        intent = "eligibility"  # "didnt pass the prereq for A, can i still register": A asked, its prerequisite not done
+        intent = "eligibility"  # "flunked the prereq for A, may I enrol anyway": A asked, its prerequisite not done
     if intent == "other" and q.asks_condition and len(set(codes)) == 1 and "eligibility" in [n for n, _ in feasible]:
         intent = "eligibility"  # "do I really need third-year standing in the Faculty of Science for A": the
         # condition's words name what is asked of A, whatever the sentence's neighbours in the examples
@@ -1173,7 +1173,7 @@ def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMenti
         return None
     if len(codes) > 1 and _bare_course_tail(part) and "?" not in part.rstrip(" ?") \
             and not CHANGE_CUE_RE.search(_last_sentence(part)):
-        return None  # "A: still on my to-do list. B?": told of A, then B asked alone, not whether A is still offered
+        return None  # "A: still one to do. B?": told of A, then B asked alone, not whether A is still offered
     scores = reader.change_classifier.scores([asked], reader.subjects)[0]
     if scores.pop("not_change") > CHANGE_SHARE_MAX_NOT:  # the kinds together must outweigh "not a change"
         return None

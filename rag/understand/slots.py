@@ -702,7 +702,7 @@ def _no_subject_phrases(text: str, subjects: list[str]) -> list[tuple[str, tuple
                 continue
             groups = m.groupdict()
             level = groups.get("level") or (str(ORDINALS[groups["year"].lower()]) if groups.get("year") else None) \
-                or ("1" if groups.get("intro") else None)  # "first-year biology", "the intro POLI courses": level 1
+                or ("1" if groups.get("intro") else None)  # "first-year biology", "intro ECON classes": level 1
             found += [(f"{c} {level}" if level else c, m.span()) for c in codes]
     return found
 
