@@ -793,6 +793,8 @@ def understand(text: str, reader: Reader) -> Question:
         if m.role == DONE and reader.titles.shared_title_before(text, m.start, {o.code for o in mentions}):
             m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions), reader.titles.codes_for_titles)
+    if _need_then_course(parts):
+        parts = [text]  # "do i have to do A? i did B instead. C?": whether A can be left out on the way to C
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions, subject_negation_spans(text, reader.subjects))
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
@@ -801,6 +803,18 @@ def understand(text: str, reader: Reader) -> Question:
         if q is not None:
             q.unresolved = unresolved
     return whole
+
+
+def _need_then_course(parts: list[str]) -> bool:
+    """Whether the first part asks only whether one course is needed ("do i have to do A?", "is A
+    mandatory?") and the last asks about another course alone ("C?"): one question, whether A can be left
+    out on the way to C, not two about A and C apart."""
+    if len(parts) < 2:
+        return False
+    first = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[0])
+    last = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[-1])
+    return len(set(first)) == 1 and _NECESSITY_RE.search(parts[0]) is not None and parts[0].rstrip().endswith("?") \
+        and _bare_course_tail(parts[-1]) and bool(last) and not set(last) & set(first)
 
 
 _SAME_RE = re.compile(r"\b(?:the\s+same|identical)\b", re.IGNORECASE)  # "are A and B the same thing?"

@@ -1570,3 +1570,8 @@ def test_a_prerequisite_said_not_done_in_words_asks_whether_the_course_is_open(r
     q = understand(text, reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and q.prerequisite_denied
     assert not q.unresolved  # the negation is placed, on the prerequisite
+
+
+def test_a_need_question_then_a_course_alone_is_one_question_about_leaving_the_first_out(reader):
+    q = understand("do i have to do ABCD 210? i did ABCD 120 instead. ABCD 310?", reader)
+    assert not q.parts and q.target == "ABCD 310" and "ABCD 210" in q.not_completed
