@@ -794,7 +794,7 @@ def understand(text: str, reader: Reader) -> Question:
             m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions), reader.titles.codes_for_titles)
     if _need_then_course(parts):
-        parts = [text]  # "do i have to do A? i did B instead. C?": whether A can be left out on the way to C
+        parts = [text]  # "must I take A? B done in its place. C?": whether A can be left out before C
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions, subject_negation_spans(text, reader.subjects))
     whole = _facet_parts(whole, mentions, reader) if len(parts) < 2 else _split_reading(whole, parts, text,
@@ -806,9 +806,9 @@ def understand(text: str, reader: Reader) -> Question:
 
 
 def _need_then_course(parts: list[str]) -> bool:
-    """Whether the first part asks only whether one course is needed ("do i have to do A?", "is A
-    mandatory?") and the last asks about another course alone ("C?"): one question, whether A can be left
-    out on the way to C, not two about A and C apart."""
+    """Whether the first part asks only whether one course is needed ("must I take A?", "is A mandatory?")
+    and the last asks about another course alone ("C?"): one question, whether A can be left out before C,
+    not two about A and C apart."""
     if len(parts) < 2:
         return False
     first = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[0])
