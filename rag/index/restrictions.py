@@ -11,6 +11,9 @@ from __future__ import annotations
 import re
 
 _WHO_WORDS = r"(?:upper-division|upper-level|lower-level|undergraduate|graduate|all)"
+# "Open to" some group, not to all ("Open to all UBC students") nor a case read on its own ("Open to students
+# with a BC-equivalent mark ...", "Open to students outside the B.Mus. program")
+_OPEN_TO_SOME = r"(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)"
 # who may register: "Restricted to ...", "Open only to Honours students", "Available only to students in the
 # Faculty of ...", "Limited to students in second year", "Not available to MBA students". An eligibility "yes"
 # must not pass over one of these ("limited to" counts only for students: "limited to a maximum of 12 credits")
@@ -40,7 +43,7 @@ RESTRICTION_RE = re.compile(r"\b(?:Restricted to|Not open to|Only open to|Open o
                              r"Not\s+for\s+students\s+(?!with\s+credit\b)(?:with|in|enrolled\s+in)\s+|"
                              # "Open to third- and fourth-year chemistry students.", "Open to GRSJ majors or minors."
                              # (not "Open to all UBC students", "Also open to ...")
-                             r"(?<![Aa]lso )\bOpen\s+to\s+(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)|"
+                             r"(?<![Aa]lso )\bOpen\s+to\s+" + _OPEN_TO_SOME + r"|"
                              # "Undergraduates may register with permission of the instructor": others let in
                              r"(?:Undergraduates?|Graduate\s+students|Others|Other\s+students|[A-Z][\w.-]*\s+students)\s+may\s+"
                              r"(?:also\s+)?(?:register|enrol+|be\s+admitted)\s+(?:\w+\s+){0,3}?(?:with|by)\s+(?:the\s+)?"
@@ -105,7 +108,7 @@ _OPEN_ONLY_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+(?P<who>.+?)\s+students\s+onl
 _FOR_IN_RE = re.compile(r"^\s*\(?\s*For\s+(?P<who>(?:[\w-]+\s+){0,2}students\s+(?:in|enrolled\s+in|admitted\s+to)\s)",
                         re.IGNORECASE)
 _NOT_FOR_IN_RE = re.compile(r"^\s*\(?\s*Not\s+for\s+students\s+(?:in|enrolled\s+in)\s+", re.IGNORECASE)
-_OPEN_TO_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+(?!all\b|any\b|everyone\b|students\s+with\b|students\s+outside\b)",
+_OPEN_TO_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+" + _OPEN_TO_SOME,
                          re.IGNORECASE)
 _OUTSIDE_RE = re.compile(r"^\s*\(?\s*Open\s+to\s+students\s+outside\s+(?:of\s+)?(?P<who>.+?)\s*\.?\s*\)?\s*$",
                          re.IGNORECASE)

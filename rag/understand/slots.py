@@ -1059,11 +1059,15 @@ _NOT_YET_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_not_yet_before"]), re
 _LEFT_MEMBER_RE = re.compile("|".join(_CUE_DATA["member_left"]), re.IGNORECASE)
 
 
+def _clause_begin(text: str, pos: int) -> int:
+    """Where the clause holding ``pos`` starts: just past the stop or comma before it."""
+    return max(text.rfind(c, 0, pos) for c in ".,;!?") + 1
+
+
 def _clause_around(text: str, start: int, end: int) -> str:
     """The clause a group is named in: from the stop or comma before it to the one after it."""
-    before = max(text.rfind(c, 0, start) for c in ".,;!?")
     after = min((i for i in (text.find(c, end) for c in ".,;!?") if i >= 0), default=len(text))
-    return text[before + 1:after]
+    return text[_clause_begin(text, start):after]
 
 
 def _left(text: str, group: str, start: int) -> bool:
@@ -1072,7 +1076,7 @@ def _left(text: str, group: str, start: int) -> bool:
     clause ("a Biology major who withdrew from BIOL 200")."""
     at = text.find(group, start)
     at = start if at < 0 else at
-    clause = max(text.rfind(c, 0, at) for c in ".,;!?") + 1
+    clause = _clause_begin(text, at)
     if any(re.fullmatch(r"\s*(?:(?:out\s+)?(?:of|from)\s+)?(?:the\s+|my\s+|a\s+|an\s+|ubc'?s\s+)?", text[m.end():at],
                         re.IGNORECASE) for m in _LEFT_MEMBER_RE.finditer(text, clause, at)):
         return True
@@ -1086,9 +1090,8 @@ def _not_in_now(text: str, start: int, end: int) -> bool:
     """Whether the clause a group is named in (from the stop or comma before it to the one after it) says the
     student is not in it now: turned down or left anywhere in it, applied, once in or hoping before its noun
     ("I was a Creative Writing major": the match starts at "was")."""
-    before = max(text.rfind(c, 0, start) for c in ".,;!?")
     return _NOT_NOW_MEMBER_RE.search(_clause_around(text, start, end)) is not None \
-        or _NOT_YET_MEMBER_RE.search(text[before + 1:end]) is not None  # the words read before the group noun too
+        or _NOT_YET_MEMBER_RE.search(text[_clause_begin(text, start):end]) is not None  # words before the noun too
 
 
 # "student in the Faculty of Land and Food Systems": a faculty named after the word for the student
