@@ -30,7 +30,7 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import REQUEST_VERBS, SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, clause_of, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
                                    puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
@@ -930,7 +930,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         programs = [p for p in programs if p in titled]
     levels = read_level_list(bare)
     subjects = read_subjects(bare, reader.subjects)
-    cue = COMPARISON_RE.search(BACK_NEGATION_RE.sub(" ", part))  # "dropped both" compares nothing
+    cue = _comparison_cue(part, text, local)
     graded = history if history is not None else local
     # "74% in Widget Studio II (WIDG 202)": marks are read with each title written as its code
     marked = reader.titles.codes_for_titles(text)
@@ -1443,6 +1443,21 @@ def _unclear_by_words(m: CodeMention) -> bool:
 # when a course is taken ("B this summer?" after a history): the student's plan, not a question of the timetable
 _SEASON_RE = re.compile(r"(?<!offered )(?<!scheduled )(?<!available )(?<!running )(?<!taught )(?<!run )"
                         r"\b(?:in the|this|next|over the)\s+(?:fall|winter|spring|summer)\b", re.IGNORECASE)
+
+
+def _comparison_cue(part: str, text: str, local: list[CodeMention]) -> re.Match | None:
+    """The first word of the part that weighs two courses against each other. "dropped both" compares
+    nothing, and nor does a "both" or "either" inside a clause that tells what the student did with a pair
+    ("A and B are both done, C after?": C is asked about, A and B are history)."""
+    offset = max(text.find(part), 0)
+    told = [clause_of(text, local, i) for i, m in enumerate(local) if m.role in (DONE, NOT_DONE)]
+    blanked = BACK_NEGATION_RE.sub(lambda m: " " * len(m.group()), part)
+    for cue in COMPARISON_RE.finditer(blanked):
+        if cue.group(1).lower() in ("both", "either") \
+                and any(lo <= offset + cue.start() < hi for lo, hi in told):
+            continue
+        return cue
+    return None
 
 
 def _bare_course_tail(part: str) -> bool:

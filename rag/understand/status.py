@@ -199,6 +199,12 @@ def _story_end(text: str, hi: int, mentions: list[CodeMention]) -> int:
     return hi
 
 
+def clause_of(text: str, mentions: list[CodeMention], index: int) -> tuple[int, int]:
+    """Where the clause that speaks of ``mentions[index]`` starts and ends in ``text`` (its story left out)."""
+    lo, hi, _, _ = _window_bounds(text, mentions, index, story=False)
+    return lo, hi
+
+
 def mention_window(text: str, mentions: list[CodeMention], index: int, story: bool = True) -> str:
     """The words that speak of ``mentions[index]``: its clause, cut where a neighbouring course's own words
     begin (a list joined by commas and "and" stays whole), with this course written ``ABC 100`` and any

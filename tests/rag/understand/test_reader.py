@@ -1575,3 +1575,15 @@ def test_a_prerequisite_said_not_done_in_words_asks_whether_the_course_is_open(r
 def test_a_need_question_then_a_course_alone_is_one_question_about_leaving_the_first_out(reader):
     q = understand("do i have to do ABCD 210? i did ABCD 120 instead. ABCD 310?", reader)
     assert not q.parts and q.target == "ABCD 310" and "ABCD 210" in q.not_completed
+
+
+@pytest.mark.parametrize("text, done", [
+    ("ABCD 110 and 120 are both done, abcd 210 after?", True),
+    ("ABCD 110 and ABCD 120 were either passed or credited, abcd 210 next?", True),
+    ("ABCD 110 and ABCD 120 are both booked for next term, abcd 210 after?", False),
+])
+def test_a_pair_word_inside_the_history_compares_nothing(reader, text, done):
+    q = understand(text, reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 210"
+    assert (set(q.completed) == {"ABCD 110", "ABCD 120"}) is done
+
