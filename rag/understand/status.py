@@ -38,7 +38,9 @@ EXAMPLES_PATH = Path(__file__).with_name("status_examples.jsonl")
 # over two clauses, "failed A, took it again, 70"; starting a course; loose plans), then a sixth's (gaps:
 # "unfinished", "what I'm missing", put off, abandoned, on this term's timetable, P/CR marks, bracketed
 # titles), then a ninth's (plans stated as an idea or a schedule, deferred finals and SD standings, a course
-# wanted with no record, old codes), none seeing an evaluation set
+# wanted with no record, old codes), then a tenth's (a course absent from a record, portal or audit; a failing
+# mark written as a noun; finals missed; registration that never happened; material studied without the
+# course; a course running now told indirectly; plans on a degree map), none seeing an evaluation set
 BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_more.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_story.jsonl"),
@@ -46,7 +48,8 @@ BANK_PATHS = (EXAMPLES_PATH, EXAMPLES_PATH.with_name("status_examples_extra.json
               EXAMPLES_PATH.with_name("status_examples_gaps.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_gaps2.jsonl"),
               EXAMPLES_PATH.with_name("status_examples_gaps3.jsonl"),
-              EXAMPLES_PATH.with_name("status_examples_gaps4.jsonl"))
+              EXAMPLES_PATH.with_name("status_examples_gaps4.jsonl"),
+              EXAMPLES_PATH.with_name("status_examples_gaps5.jsonl"))
 STATUSES = ("done", "not_done", "in_progress", "planned", "asked")
 UNCLEAR = "unclear"
 
