@@ -47,15 +47,20 @@ class DescribedPrerequisites:
 
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'?m|im|i'?ve|ive|i'?d|my|me|mine)\b", re.IGNORECASE)
 _ASKING_RE = re.compile(r"\b(?:what|which|whats|is\s+there|are\s+there|does|do|list|show|tell)\b", re.IGNORECASE)
+# a sentence that asks the student's own record of it ("do i have the prereq for A yet?", "did I pass A's
+# prereq?"): whether they have it is the question, so no status is told of it
+_ASKS_OWN_RECORD_RE = re.compile(r"\s*(?:do|did|have|has|am|was)\s+(?:i|we)\b", re.IGNORECASE)
 
 
 def _asks_what_it_is(text: str, start: int) -> bool:
     """Whether the sentence asks what the prerequisite is ("which course does A's prereq name?", "does A's prereq
-    include B?") rather than tells the student's own record of it: a question word before it, no word of the
-    student's in it."""
+    include B?": a question word before it, no word of the student's in it), or whether the student has it,
+    rather than tells the student's own record of it."""
     begin = max(text.rfind(c, 0, start) for c in ".?!") + 1
     ends = [i for i in (text.find(c, start) for c in ".?!") if i >= 0]
     sentence = text[begin:min(ends) if ends else len(text)]
+    if _ASKS_OWN_RECORD_RE.match(text, begin):
+        return True
     return _ASKING_RE.search(text[begin:start]) is not None and _FIRST_PERSON_RE.search(sentence) is None
 
 

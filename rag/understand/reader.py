@@ -413,6 +413,7 @@ def _condition_asked(part: str) -> str:
 _MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
     re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
     for k in ("membership", "necessity", "dispensable", "sufficiency", "before"))
+_OWN_RECORD_RE = re.compile("|".join(_NEED_WORDS["own_record"]), re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
 _YES_NO_RE = re.compile(r"^\s*(?:is|are|does|do|did|can|could|will|would|has|have|am|must|should)\b"
@@ -1353,9 +1354,12 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("credits_total")  # "how many credits with both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: credit given for the two?"
-    if len(courses) >= 2 and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
-            and _ENOUGH_RE.search(part) and not (_suffices_for_program(part) or _EXCLUSION_WORD_RE.search(part)):
-        return first("eligibility")  # "do A and B together satisfy C's prerequisite": are they enough
+    if (len(courses) >= 2 or _OWN_RECORD_RE.search(part)) and top in ("need_check", "prereq_of", "compare", "exclusion") \
+            and "eligibility" in names and _ENOUGH_RE.search(part) \
+            and not (_suffices_for_program(part) or _EXCLUSION_WORD_RE.search(part)):
+        # "do A and B together satisfy C's prerequisite": are they enough; "do I meet C's prereq?": does the
+        # student's record (told or not) meet it, never whether C has one
+        return first("eligibility")
     if top == "need_check" and told_history and "eligibility" in names and _bare_course_tail(part):
         return first("eligibility")  # "did A but skipped B. C ok?": history told, then a course asked about
     if len(courses) >= 2 and top in ("other", "decline", "describe", "prereq_of", "coreq_of", "reverse_prereq") \

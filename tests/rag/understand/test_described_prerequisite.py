@@ -18,6 +18,9 @@ NAMES = DescribedPrerequisites({"ABCD 430": ["ABCD 311"], "ABCD 450": ["ABCD 311
     # a question about the prerequisite itself, a prerequisite with a choice or of an unknown course: as written
     ("what is the prerequisite for ABCD 430?", "what is the prerequisite for ABCD 430?"),
     ("i failed the prereq for ABCD 210", "i failed the prereq for ABCD 210"),
+    # whether the student has it is what is asked: "have" tells nothing done
+    ("do i have the prereq for ABCD 430 yet?", "do i have the prereq for ABCD 430 yet?"),
+    ("passed ABCD 311. did i get ABCD 430's prereq?", "passed ABCD 311. did i get ABCD 430's prereq?"),
 ])
 def test_a_prerequisite_named_in_words_is_written_as_its_codes(text, written):
     assert NAMES.name_codes(text) == written

@@ -1587,3 +1587,14 @@ def test_a_pair_word_inside_the_history_compares_nothing(reader, text, done):
     assert q.intent == "eligibility" and q.target == "ABCD 210"
     assert (set(q.completed) == {"ABCD 110", "ABCD 120"}) is done
 
+
+
+@pytest.mark.parametrize("text", [
+    "do i meet the prereq for ABCD 310?",
+    "do i have the prerequisites for ABCD 310 yet",
+    "have I got all the prereqs for ABCD 310?",
+])
+def test_a_question_of_the_students_own_record_against_a_prerequisite_asks_whether_they_may_take_it(reader, text):
+    # not "does ABCD 310 have a prerequisite", whose "Yes" would read as a "Yes" to the student
+    q = understand(text, reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and not q.completed
