@@ -306,8 +306,9 @@ _NOT_PROGRAM_RE = re.compile(r"\b(?:not|no|except|rather than|instead of|other t
                              r"(?:[a-z]+\s+){0,2}[a-z]+(?:\s+(?:or|nor)\s+(?:[a-z]+\s+){0,2}[a-z]+)?", re.IGNORECASE)
 _PART_SPLIT_RE = re.compile(r"(?<=\?)\s+|(?<=[.!;])\s+(?=[A-Za-z])|"
                             # "..., also what does it need" starts a part; "can I also receive credit" does not, nor
-                            # does "also" after its clause's subject ("if I also haven't done A")
-                            r"(?<!\bI)(?<!\bwe)(?<!\bthey)(?<!\byou)\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:get|gets|receive|earn|count|counts|need|needs|have|"
+                            # does "also" after its clause's subject ("if I also haven't done A"), nor "and also
+                            # for B", which goes on with the clause before it ("credit for A and also for B")
+                            r"(?<!\bI)(?<!\bwe)(?<!\bthey)(?<!\byou)\s*,?\s+(?:and\s+)?also\s*,?\s+(?!(?:for|get|gets|receive|earn|count|counts|need|needs|have|"
                             r"has|take|do|does|be|qualify|register|enrol\w*|use|apply|satisfy|cover)\b)|"
                             r"\s*,?\s+and\s+(?=(?:what|which|how|is|are|does|do|can|who|when|tell me|list|show me|"
                             r"give me)\b)"
@@ -794,7 +795,7 @@ def understand(text: str, reader: Reader) -> Question:
         if m.role == DONE and reader.titles.shared_title_before(text, m.start, {o.code for o in mentions}):
             m.role, m.cue, m.status = "", "", UNCLEAR
     parts = split_parts(text, lambda piece: _tells_history(piece, text, mentions), reader.titles.codes_for_titles)
-    if _need_then_course(parts):
+    if _one_need_question(parts):
         parts = [text]  # "must I take A? B done in its place. C?": whether A can be left out before C
     whole = _read_part(text, text, mentions, reader)
     unresolved = dangling_negation(text, mentions, subject_negation_spans(text, reader.subjects))
@@ -806,16 +807,20 @@ def understand(text: str, reader: Reader) -> Question:
     return whole
 
 
-def _need_then_course(parts: list[str]) -> bool:
-    """Whether the first part asks only whether one course is needed ("must I take A?", "is A mandatory?")
-    and the last asks about another course alone ("C?"): one question, whether A can be left out before C,
-    not two about A and C apart."""
+def _one_need_question(parts: list[str]) -> bool:
+    """Whether the parts ask one need question: the first asks only whether a course is needed ("must I take
+    A?", "is A mandatory?") and the last about another course alone ("C?"), which asks whether A can be left
+    out before C; or the first asks whether A is needed for B and the last, naming no course, whether it can
+    be done without ("do I need A before B? ... can I go without the first?"), which asks the same again."""
     if len(parts) < 2:
         return False
     first = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[0])
     last = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[-1])
-    return len(set(first)) == 1 and _NECESSITY_RE.search(parts[0]) is not None and parts[0].rstrip().endswith("?") \
-        and _bare_course_tail(parts[-1]) and bool(last) and not set(last) & set(first)
+    if _NECESSITY_RE.search(parts[0]) is None or not parts[0].rstrip().endswith("?"):
+        return False
+    if len(set(first)) == 2 and not last and _SKIP_RE.search(parts[-1]):
+        return True
+    return len(set(first)) == 1 and _bare_course_tail(parts[-1]) and bool(last) and not set(last) & set(first)
 
 
 _SAME_RE = re.compile(r"\b(?:the\s+same|identical)\b", re.IGNORECASE)  # "are A and B the same thing?"
@@ -1577,6 +1582,9 @@ def _weigh_polarity(q: Question, reader: Reader) -> None:
     (``need_polarity.weigh``); asked only of need questions, so no other question pays for the encoding."""
     if reader.polarity is None or not (q.intent == "need_check" or q.relates_two):
         return
+    if q.asks_skip and _NEED_WORD_RE.search(q.text):
+        return  # "is A a must-have for B, or optional?": both ways are asked, and "Yes, it can be skipped" /
+        # "No, it cannot be skipped" say which way they answer, whichever the classifier leans to
     scores = reader.polarity.scores([reader.titles.codes_for_titles(q.text)], reader.subjects)[0]
     q.asks_direction, q.asks_membership, q.asks_skip = need_polarity.weigh(
         (q.asks_direction, q.asks_membership, q.asks_skip), need_polarity.sure_label(scores))
@@ -1881,7 +1889,9 @@ _LIST_JOIN_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*|/\s*|
 
 
 # a word that leads to the course after it as the goal: "skip A for C", "A on my way to C"
-_GOAL_BEFORE_RE = re.compile(r"\b(?:for|to|into|towards?)\s+$", re.IGNORECASE)
+_GOAL_BEFORE_RE = re.compile(r"\b(?:for|to|into|towards?|before|ahead of)\s+$", re.IGNORECASE)
+# a need word, then "for" right before a course: "mandatory for B", "a must-have for B", "required for B"
+_NEED_FOR_RE = re.compile(r"(?:" + "|".join(_NEED_WORDS["necessity"]) + r")\s+for\s+$", re.IGNORECASE)
 
 
 def _coordinated(text: str, local: list[CodeMention], first: int) -> list[int]:
@@ -1960,6 +1970,10 @@ def _need_target(local: list[CodeMention], text: str) -> list[int]:
             and re.fullmatch(r"\W*(?:and\s+|so\s+|ok\s+)?\w+(?:\s+of)?\s*", text[:local[0].start], re.IGNORECASE):
         return [0]  # "Before B, is A needed?", "For B, do I need A?": the course the question opens on
     for i, m in enumerate(local):
+        if _NEED_FOR_RE.search(text, 0, m.start):
+            # "is <a course in words> mandatory for B if I did A": what a need word is "for" is the goal, and
+            # the course the student did is no course to skip
+            return [i]
         if i and m.role == TARGET and m.cue in ("for", "before", "into", "in", "get into", "take", "taking"):
             rest = [j for j in range(i, len(local)) if local[j].role in (TARGET, "")]
             return rest or [i]

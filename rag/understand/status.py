@@ -518,6 +518,8 @@ _LIKENESS_RE = re.compile("|".join(_CUES["likeness_before"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
+_SAME_TERM_AS_ASKED_RE = re.compile(r"\s*(?:" + "|".join(map(re.escape, _CUES["same_term_as_asked"])) + r")\s*",
+                                    re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
 _OWN_PASS_AFTER_RE = re.compile("|".join(_CUES["own_pass_after"]), re.IGNORECASE)
 _PERSON_NOUN_RE = re.compile(
@@ -847,6 +849,13 @@ def _put_off(text: str, m: CodeMention) -> bool:
 _DEFERRAL_RE = re.compile(_cue_pattern(_CUES["deferral"]).pattern + r"[^.?!;]{0,40}?\b(?:to|until|till|for)\b",
                           re.IGNORECASE)  # "pushing A to summer 2027": put off past the course asked
 LATER_REACH = 6  # words after the next course within which a word of a later time places that course
+
+
+def _joined_to_the_asked(text: str, mentions: list[CodeMention], index: int) -> bool:
+    """"take B together with A": A is joined to the course asked about, so it comes in B's term."""
+    before = [o for o in mentions[:index] if o.end <= mentions[index].start]
+    return bool(before) and before[-1].role == TARGET \
+        and _SAME_TERM_AS_ASKED_RE.fullmatch(text, before[-1].end, mentions[index].start) is not None
 
 
 def _joined_to_another(text: str, m: CodeMention) -> bool:
@@ -1219,6 +1228,6 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
             m.status = UNCLEAR  # "A never made it onto my transcript": read done, but not surely enough
         elif m.role == "" and (s.label == "done" or (m.code in passed and s.label != "asked")):
             m.role, m.cue = DONE, "done"
-        elif m.role == "" and s.label != "asked" and _SAME_TERM_RE.search(window) \
-                and len({o.code for o in mentions}) > 1:
+        elif m.role == "" and s.label != "asked" and len({o.code for o in mentions}) > 1 \
+                and (_SAME_TERM_RE.search(window) or _joined_to_the_asked(text, mentions, i)):
             m.role, m.cue = NOT_DONE, SAME_TERM  # "A and B in the same module": A comes alongside B, not before it

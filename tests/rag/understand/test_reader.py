@@ -1598,3 +1598,32 @@ def test_a_question_of_the_students_own_record_against_a_prerequisite_asks_wheth
     # not "does ABCD 310 have a prerequisite", whose "Yes" would read as a "Yes" to the student
     q = understand(text, reader)
     assert q.intent == "eligibility" and q.target == "ABCD 310" and not q.completed
+
+
+def test_what_a_need_word_is_for_is_the_goal_not_the_course_left_out(reader):
+    # the course to leave out is named in words; the one the student did is their route, not the skipped one
+    q = understand("Is intro widgets mandatory for ABCD 410 if I did the widget bits in EFGH 200? Can I skip it?",
+                   reader)
+    assert "ABCD 410" in (q.parts[0].targets if q.parts else q.targets)
+    assert "ABCD 410" not in (q.parts[0].asked if q.parts else q.asked)
+
+
+def test_a_student_spoken_of_as_you_asking_to_register_is_no_edition_question(reader):
+    q = understand("If you've dodged every abcd course, could you still register for ABCD 310?", reader)
+    assert q.intent not in CHANGE_INTENTS and q.target == "ABCD 310"
+
+
+def test_credit_for_one_course_and_also_for_another_is_one_question_of_credit_for_both(reader):
+    q = understand("Is it possible to earn credit for ABCD 210 and also for ABCD 213?", reader)
+    assert not q.parts and q.intent == "exclusion" and set(q.targets) == {"ABCD 210", "ABCD 213"}
+
+
+@pytest.mark.parametrize("text", [
+    "Is ABCD 110 mandatory for ABCD 210, or can I jump in without it?",
+    "Is ABCD 110 a must-have for ABCD 210 or just optional?",
+    "Do I really need ABCD 110 before ABCD 210? My timetable is full, so can I go without the first?",
+])
+def test_a_need_asked_both_ways_is_read_as_whether_the_course_can_be_left_out(reader, text):
+    q = understand(text, reader)
+    assert not q.parts and q.intent == "need_check" and q.asks_skip
+    assert q.asked == ["ABCD 110"] and q.target == "ABCD 210"

@@ -854,3 +854,17 @@ def test_a_course_heading_the_question_is_the_one_asked_about(text, heads):
 def test_when_supposes_a_planned_course_completed_only_with_a_word_of_completing(text, premise):
     m = _settled(text, st.Status("planned", 0.9, best="planned"))[0]
     assert m.assumed == premise
+
+
+def test_a_course_taken_together_with_the_asked_one_comes_in_the_same_term():
+    text = "Next term I want ABCD 410 together with ABCD 110. ok?"
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[0].role = TARGET
+    st.settle_statuses(text, mentions, [st.Status("asked", 0.9), st.Status(st.UNCLEAR, 0.6, done=0.28, best="asked")])
+    assert (mentions[1].role, mentions[1].cue) == (NOT_DONE, st.SAME_TERM)
+    # joined to a course of the premise, it is part of the premise ("would A together with B qualify me")
+    text = "Would ABCD 110 together with ABCD 120 qualify me for ABCD 410?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.9), st.Status(st.UNCLEAR, 0.6, done=0.5, best="done"),
+                                        st.Status("asked", 0.9)])
+    assert mentions[1].cue != st.SAME_TERM
