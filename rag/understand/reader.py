@@ -414,6 +414,7 @@ def _condition_asked(part: str) -> str:
 _MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
     re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
     for k in ("membership", "necessity", "dispensable", "sufficiency", "before"))
+_CREDIT_COUNT_ASKED_RE = re.compile(r"\bhow many credits\b", re.IGNORECASE)
 _OWN_RECORD_RE = re.compile("|".join(_NEED_WORDS["own_record"]), re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
@@ -1008,11 +1009,14 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
         # ask, what is asked is the rest of the route, not C's own prerequisites or a verdict
         feasible = _put_first(feasible, "chain")
     feasible = _from_nothing_first(feasible, planning, told, part)
-    if feasible and feasible[0][0] == "chain" and "program_left" in planning and named_programs \
-            and _YEAR_OF_STUDY_RE.search(part) and not any(m.status == "asked" or (m.role == TARGET and m.status != "in_progress")
-                                                           for m in local):
+    if feasible and "program_left" in planning and named_programs and _YEAR_OF_STUDY_RE.search(part) \
+            and (feasible[0][0] == "chain" or (feasible[0][0] in ("credits", "credits_total")
+                                               and PLANNING_CUE_RES["program_left"].search(_CREDIT_COUNT_ASKED_RE.sub(" ", part)))) \
+            and not any(m.status == "asked" or (m.role == TARGET and m.status != "in_progress") for m in local):
         # "year 3 of P: A done, B under way. the rest of this year?": no course is asked about (the one
-        # under way is history on its way), and a program's year is named: that year's rest, not B's chain
+        # under way is history on its way), and a program's year is named: that year's rest, not B's chain;
+        # "what's left this year + how many credits": the rest, whose answer counts its credits (not "done A
+        # and B, how many credits is that?", a sum)
         feasible = _put_first(feasible, "program_left")
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:

@@ -1360,8 +1360,14 @@ class CourseTitles:
             own = self.words_of.get(m.code)
             if not own:
                 continue
+            # a run stops at another course's code: its subject letters ("MANU 480") are no title word
+            codes = [o for o in mentions if o is not m]
             before = list(_TITLE_WORD_RE.finditer(text[:m.start].lower()))
             after = list(_TITLE_WORD_RE.finditer(text.lower(), m.end))
+            before = before[next((k + 1 for k in range(len(before) - 1, -1, -1)
+                                  if any(o.start <= before[k].start() < o.end for o in codes)), 0):]
+            after = after[:next((k for k, w in enumerate(after) if any(o.start <= w.start() < o.end for o in codes)),
+                                len(after))]
             for n, run in enumerate((_title_run(reversed(before), own, text, m.start), _title_run(after, own, text, m.end))):
                 for word in run:
                     chars[word.start():word.end()] = " " * (word.end() - word.start())
@@ -1412,8 +1418,9 @@ class CourseTitles:
                     continue
                 # "WIDG 310 digital widgets", "digital widgets (WIDG 310)": words beside a typed code describe it;
                 # "a course about machine learning, 400-level" names a topic, not the course of that title
-                beside = [(s, e) for _, s, e in typed if (0 <= start - e <= 3 and not re.search(r"[.?!;]", text[e:start]))
-                          or (0 <= s - end <= 3 and not re.search(r"[.?!;]", text[end:s]))]  # not across a stop
+                # (not across a stop, nor a list's comma: "Calculus III, MATH 221 and B done" names two courses)
+                beside = [(s, e) for _, s, e in typed if (0 <= start - e <= 3 and not re.search(r"[.?!;,]", text[e:start]))
+                          or (0 <= s - end <= 3 and not re.search(r"[.?!;,]", text[end:s]))]
                 if not beside \
                         and not self._describes_typed(words[i:i + n], typed, text) \
                         and not (_TOPIC_BEFORE_RE.search(text[max(0, start - 30):start])

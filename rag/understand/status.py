@@ -1231,3 +1231,44 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         elif m.role == "" and s.label != "asked" and len({o.code for o in mentions}) > 1 \
                 and (_SAME_TERM_RE.search(window) or _joined_to_the_asked(text, mentions, i)):
             m.role, m.cue = NOT_DONE, SAME_TERM  # "A and B in the same module": A comes alongside B, not before it
+    _bare_list_members(text, mentions)
+
+
+_OWN_WORDS_RE = re.compile(r"[A-Za-z']+")
+_FILLER_WORDS = frozenset({"and", "plus", "too", "also", "as", "well", "both", "or"})
+_LIST_GAP_RE = re.compile(r"[\s,&+/()]*(?:(?:and|plus|as well as)\b[\s,&+/()]*)?", re.IGNORECASE)
+
+
+def _bare_list_members(text: str, mentions: list[CodeMention]) -> None:
+    """A course with no words of its own, joined to a told course by a list's comma, "and" or "plus" ("A, B
+    and C done plus D", "finished A in the fall, and D too", "did A (the big one) and D"), is told what that
+    course is told: its clause is the list's. Only in a sentence that tells, not one that asks ("done A and
+    D?" asks about D), and only from a neighbour told done or not done by its own words."""
+    chars = list(text)
+    for o in mentions:  # the words of a clause are its words, not its courses' subject letters
+        chars[o.start:o.end] = " " * (o.end - o.start)
+    uncoded = "".join(chars)
+    for i, m in enumerate(mentions):
+        if m.role != "" or m.status not in (UNCLEAR, "asked"):
+            continue
+        lo, hi = clause_of(text, mentions, i)
+        own = [w.lower() for w in _OWN_WORDS_RE.findall(uncoded[lo:hi])]
+        if any(w not in _FILLER_WORDS for w in own) or _sentence_asks(text, m):
+            continue
+        for k in (i - 1, i + 1):
+            other = mentions[k] if 0 <= k < len(mentions) else None
+            if other is None or other.role not in (DONE, NOT_DONE) or other.someone_elses:
+                continue
+            # the words between this course and the end (or start) of the other's own clause
+            other_lo, other_hi = clause_of(text, mentions, k)
+            a, b = (max(other.end, other_hi), m.start) if k < i else (m.end, min(other.start, other_lo))
+            shared = other_lo <= m.start < other_hi  # one clause: the list's words are the other's
+            if shared or (a <= b and _LIST_GAP_RE.fullmatch(text, a, b)):
+                m.role, m.cue, m.status, m.assumed = other.role, other.cue, other.status, other.assumed
+                break
+
+
+def _sentence_asks(text: str, m: CodeMention) -> bool:
+    """Whether the sentence holding ``m`` ends with a question mark."""
+    stop = re.compile(r"[.?!]").search(text, m.end)
+    return stop is not None and stop.group() == "?"

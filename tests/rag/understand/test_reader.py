@@ -1627,3 +1627,13 @@ def test_a_need_asked_both_ways_is_read_as_whether_the_course_can_be_left_out(re
     q = understand(text, reader)
     assert not q.parts and q.intent == "need_check" and q.asks_skip
     assert q.asked == ["ABCD 110"] and q.target == "ABCD 210"
+
+
+@pytest.mark.parametrize("text", [
+    "mechanical engineering 2nd year. I've done ABCD 110 and ABCD 120, plus ABCD 210. What's left in year 2 + how many credits total?",
+    "mechanical engineering 2nd year. I finished ABCD 110 and ABCD 120 last term, and ABCD 210 too. what remains this year, and how many credits is that?",
+])
+def test_a_years_rest_asked_with_its_credits_is_one_program_year_question(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "program_left" and {"ABCD 110", "ABCD 120", "ABCD 210"} <= set(q.completed)
+

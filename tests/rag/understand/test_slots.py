@@ -725,3 +725,23 @@ def test_words_of_leaving_or_lacking_about_something_else_take_nothing_away(text
     from rag.understand.slots import read_no_subject_courses, read_not_in
 
     assert read_not_in(text) == [] and read_no_subject_courses(text, ["BIOL", "POLI", "ABC"]) == []
+
+
+def test_a_title_in_a_list_beside_a_typed_code_names_its_own_course():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 200": "Widget Calculus III"})
+    # a list's comma parts two courses; a title right beside a code, with no comma, describes that code
+    assert titles.name_courses("I have Widget Calculus III, WIDG 221 done", ["WIDG"]) == \
+        "I have Widget Calculus III (WIDG 200), WIDG 221 done"
+    assert titles.name_courses("I have WIDG 221 widget calculus iii done", ["WIDG"]) == \
+        "I have WIDG 221 widget calculus iii done"
+
+
+def test_a_title_run_stops_at_the_next_courses_code():
+    from rag.understand.slots import CourseTitles
+
+    titles = CourseTitles({"WIDG 430": "Widget Design Capstone Project"})
+    text = "done WIDG 370, the WIDG 430 capstone, WIDG 480 and GIZM 400"
+    # "WIDG" of the next code would have been read as "widget", a title word, and blanked with it
+    assert titles.blank_own_titles(text, read_mentions(text, ["WIDG", "GIZM"])) == text

@@ -868,3 +868,24 @@ def test_a_course_taken_together_with_the_asked_one_comes_in_the_same_term():
     st.settle_statuses(text, mentions, [st.Status("done", 0.9), st.Status(st.UNCLEAR, 0.6, done=0.5, best="done"),
                                         st.Status("asked", 0.9)])
     assert mentions[1].cue != st.SAME_TERM
+
+
+@pytest.mark.parametrize("text, index", [
+    ("I've got ABCD 110 and ABCD 120 done plus ABCD 210, and I'm taking EFGH 100 now. what's left?", 2),
+    ("done ABCD 110, the ABCD 120 capstone, ABCD 210 and EFGH 100. what's left?", 3),
+])
+def test_a_course_with_no_words_of_its_own_is_told_what_its_list_is_told(text, index):
+    mentions = read_mentions(text, SUBJECTS)
+    statuses = [st.Status("done", 0.95, done=0.95) for _ in mentions]
+    for k in range(len(mentions)):
+        if k >= index - 1 and k <= index and not mentions[k].role:
+            statuses[k] = st.Status(st.UNCLEAR, 0.64, done=0.12, best="asked")
+    st.settle_statuses(text, mentions, statuses)
+    assert mentions[index].role == DONE
+
+
+def test_a_bare_course_in_a_sentence_that_asks_is_not_told_its_lists_status():
+    text = "I did ABCD 110 and ABCD 120?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.8, done=0.1)])
+    assert mentions[1].role != DONE
