@@ -1386,7 +1386,10 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         # "A got dropped from my schedule (...). Is B open to me?": when only the story's words (schedules,
         # waitlists, finals) speak of what the calendar lacks, they tell what became of A, and the decline they
         # lean to is no surer than one with no such word at all
-        unsure_decline = top == "decline" and not off_calendar and (
+        # ("A keeps getting pushed back on my schedule. B this fall?": after a told story, a season asks
+        # when the student would take B, not what the calendar lacks)
+        off_asking = OFF_CALENDAR_RE.search(_SEASON_RE.sub(" ", part)) is not None if story else off_calendar
+        unsure_decline = top == "decline" and not off_asking and (
             feasible[0][1] < DECLINE_SURE or OFF_CALENDAR_RE.search(story) is not None)
         if not (unsure_decline or words.search(part) or _PERMISSION_RE.search(part) or _IS_REQUIRED_RE.search(part)
                 or (len(courses) >= 2 and _NEED_RE.search(part))):

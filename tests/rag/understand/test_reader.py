@@ -1637,3 +1637,13 @@ def test_a_years_rest_asked_with_its_credits_is_one_program_year_question(reader
     q = understand(text, reader)
     assert q.intent == "program_left" and {"ABCD 110", "ABCD 120", "ABCD 210"} <= set(q.completed)
 
+
+
+def test_a_season_asked_after_a_told_story_asks_when_to_take_the_course_not_what_the_calendar_lacks(reader):
+    q = understand("ABCD 210 keeps getting pushed back on my schedule. ABCD 310 this fall?", reader)
+    assert q.intent == "eligibility" and q.target == "ABCD 310" and "ABCD 210" in q.not_completed
+
+
+def test_taking_a_course_off_the_plan_asks_to_leave_it_out(reader):
+    q = understand("Is ABCD 110 needed for ABCD 210, or can I take ABCD 110 off my plan?", reader)
+    assert q.intent == "need_check" and q.asks_skip
