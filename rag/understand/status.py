@@ -1070,6 +1070,7 @@ def _negated(window: str) -> bool:
 # alright?"), after the student's story: the course asked about, whatever the time words suggest
 _TAIL_CUT_RE = re.compile(r"[.?!;,]|\s[-\u2014\u2013]+\s")
 TAIL_WORDS = 3
+_ARTICLES = frozenset({"the", "a", "an"})
 
 
 def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
@@ -1084,7 +1085,8 @@ def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
     if start < 0 or start <= mentions[index - 1].start:
         return False
     tail = text[start:m.start] + text[m.end:].rstrip().rstrip("?")
-    return len(_WORD_RE.findall(tail)) <= TAIL_WORDS and "?" not in text[m.end:].rstrip()[:-1]
+    words = [w for w in _WORD_RE.findall(tail) if w.lower() not in _ARTICLES]  # "B in the fall after?": 3 words
+    return len(words) <= TAIL_WORDS and "?" not in text[m.end:].rstrip()[:-1]
 
 
 def not_ubc_course(text: str, m: CodeMention, window: str) -> bool:

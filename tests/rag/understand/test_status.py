@@ -889,3 +889,11 @@ def test_a_bare_course_in_a_sentence_that_asks_is_not_told_its_lists_status():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status("asked", 0.8, done=0.1)])
     assert mentions[1].role != DONE
+
+
+def test_a_last_course_alone_with_a_few_time_words_is_the_one_asked():
+    text = "ABCD 110 is happening for me in the spring. ABCD 210 in the fall after?"
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.asked_in_tail(text, mentions, 1)  # the articles are no words of a story
+    longer = "ABCD 110 is happening in the spring. ABCD 210 is something I keep meaning to start?"
+    assert not st.asked_in_tail(longer, read_mentions(longer, SUBJECTS), 1)
