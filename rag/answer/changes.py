@@ -112,7 +112,13 @@ def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     lead = "Yes" if q.yes_no or len(asked) < len(FACETS) else f"{len(changes)} change{'s' if len(changes) != 1 else ''}"
     names = ", ".join(FACET_WORDS[c.facet] for c in changes)
     now = f" (now {s.new.title}, {s.new.credits} credits)" if len(asked) == len(FACETS) else ""
-    lines = [f"{lead}: {q.target}'s {names} changed from the {pair.old} to the {pair.new} calendar{now} {refs}."]
+    same = [f for f in asked if f not in {c.facet for c in changes}] if len(asked) < len(FACETS) else []
+    if lead == "Yes" and same:
+        # "did its prerequisite change along with the name?": one facet changed and another asked did not; a
+        # "Yes" would read as a yes to the one that did not
+        lead = "Partly"
+    lines = [f"{lead}: {q.target}'s {names} changed from the {pair.old} to the {pair.new} calendar{now} {refs}"
+             + (f"; its {' and '.join(FACET_WORDS[f] for f in same)} did not." if same else ".")]
     lines += [_change_line(c, s) for c in changes]
     return FactAnswer("changed", "yes" if lead == "Yes" else "", "\n".join(lines), s.w.sources,
                       [q.target] + [code for c in changes for code in _code_diff(c)[0] + _code_diff(c)[1]],

@@ -33,7 +33,7 @@ from rag.index.facts import FactStore
 from rag.index.store import StoreError, StoreLayout, verify_files
 from rag.understand.described_prerequisite import DescribedPrerequisites, required_courses
 from rag.understand import INJECTION_RE, Question, Reader, understand
-from rag.understand.reader import CHANGE_INTENTS
+from rag.understand.reader import CHANGE_INTENT_CUE_RES, CHANGE_INTENTS
 
 PROMPT_OVERHEAD_TOKENS = 160  # system text, markers and the question's framing
 TOPIC_DEPTH = 30  # ranked candidates a topic-at-a-level answer chooses its courses from
@@ -382,11 +382,32 @@ class Answerer:
         return bool(e.unknown_courses) and not e.courses and not e.programs
 
     def _decline_unknown(self, question: Question, run: Run) -> Answer:
+        dropped = self._dropped_course(question, run)
+        if dropped is not None:
+            return dropped
         unknown = question.entities.unknown_courses
         text = (f"The calendar (index version {self.index.version_id}, edition {self.index.edition}) has no course "
                 f"{' or '.join(unknown)}, so it cannot answer this.")
         run.trace.add("decline", reason="unknown course code", codes=unknown)
         return self._result(question, Outcome(text, declined=True), Retrieval([]), run)
+
+    def _dropped_course(self, question: Question, run: Run) -> Answer | None:
+        """A course the answering edition lacks but the earlier edition in the store holds was dropped: "can
+        I still take X?" is answered "No: X is in the 2025/26 calendar and has no entry in 2026/27", with the
+        newer courses that name it (what replaced it, when asked), not "the calendar has no course X"."""
+        pair = self.edition_pair()
+        if pair.old_facts is None:
+            return None
+        code = next((c for c in question.entities.unknown_courses if c in pair.old_facts.courses), None)
+        if code is None:
+            return None
+        intent = "replaced" if CHANGE_INTENT_CUE_RES["replaced"].search(question.text) else "still_offered"
+        asked = replace(question, intent=intent, target=code, targets=[code], parts=[])
+        fact = answer_change(asked, self.index.facts, pair)
+        if fact is None:
+            return None
+        run.trace.add("dropped_course", code=code, edition=pair.old, intent=intent)
+        return self._fact_result(asked, fact, run)
 
     # -- steps ------------------------------------------------------------------------------------
     def _validate(self, request: AskRequest) -> AskRequest:

@@ -67,6 +67,8 @@ _CHANGE_WORDS = json.loads(Path(__file__).with_name("change_words.json").read_te
 CHANGE_CUE_RE = re.compile("|".join(_CHANGE_WORDS["cues"]), re.IGNORECASE)
 # "may I still join B", "B still doable for us?": the student's path, not the calendar's editions
 STUDENT_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["student_frame"]), re.IGNORECASE)
+EDITION_FRAME_RE = re.compile("|".join(_CHANGE_WORDS["edition_frame"]), re.IGNORECASE)
+OWN_ELIGIBILITY_RE = re.compile("|".join(_CHANGE_WORDS["own_eligibility_ask"]), re.IGNORECASE)
 # an intent whose own words must be there too ("is B still being offered": "still", not "offered" alone)
 CHANGE_INTENT_CUE_RES = {name: re.compile("|".join(words), re.IGNORECASE)
                          for name, words in _CHANGE_WORDS.get("intent_cues", {}).items()}
@@ -728,10 +730,19 @@ _TAG_QUESTION_RE = re.compile(r"^(?!\s*(?:what|which|how|why|when|where|who)\b)[
                               re.IGNORECASE)
 
 
+# a condition, then the question's auxiliary with no comma between ("if I do A and then B will I get ...")
+_CONDITION_FIRST_RE = re.compile(r"\s*(?:if|once|when|after)\b(?P<cond>[^?,;.]*?)\s(?:will|would|can|could|do|does|is|"
+                                 r"are|am|should|shall)\s+(?:i|we|you|it|that|they|this|these|those|both)\b", re.IGNORECASE)
+_WH_WORD_RE = re.compile(r"\b(?:what|which|how|where|when|who|why)\b", re.IGNORECASE)
+
+
 def _asks_yes_no(part: str) -> bool:
     """Whether the question asks for a yes or a no: it opens with an auxiliary ("is", "would", "can"), at
     the start or after a lead-in of at most six words ("For C, would either A or B count?")."""
     if _YES_NO_RE.search(part) or _TAG_QUESTION_RE.search(part):
+        return True
+    condition = _CONDITION_FIRST_RE.match(part)  # "if I do A and then B will I get 6 credits?"
+    if condition is not None and not _WH_WORD_RE.search(condition["cond"]):
         return True
     lead = _LEAD_IN_RE.match(part)
     return lead is not None and _YES_NO_RE.search(part[lead.end():]) is not None
@@ -1193,8 +1204,10 @@ def _change_reading(asked: str, part: str, reader: Reader, local: list[CodeMenti
     that tells the student's own history of one course and names another ("flunked A, passed B - C
     next?") is about taking that course, not about the calendar's editions."""
     codes = list(dict.fromkeys(m.code for m in local))
-    if reader.change_classifier is None or not CHANGE_CUE_RE.search(part) or _about_the_student(part, local):
+    if reader.change_classifier is None or not CHANGE_CUE_RE.search(part):
         return None
+    if _about_the_student(part, local) and not (EDITION_FRAME_RE.search(part) and not OWN_ELIGIBILITY_RE.search(part)):
+        return None  # (named editions and nothing asked of the student's own way in: what changed is asked)
     if len(codes) > 1 and _bare_course_tail(part) and "?" not in part.rstrip(" ?") \
             and not CHANGE_CUE_RE.search(_last_sentence(part)):
         return None  # "A: still one to do. B?": told of A, then B asked alone, not whether A is still offered

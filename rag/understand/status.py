@@ -518,6 +518,7 @@ _LIKENESS_RE = re.compile("|".join(_CUES["likeness_before"]), re.IGNORECASE)
 _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
+_ENTRY_TALK_RE = re.compile("|".join(_CUES["entry_talk_after"]), re.IGNORECASE)
 _SAME_TERM_AS_ASKED_RE = re.compile(r"\s*(?:" + "|".join(map(re.escape, _CUES["same_term_as_asked"])) + r")\s*",
                                     re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
@@ -1128,6 +1129,9 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
         if m.code not in passed and _NOT_TAKING_RE.search(text[max(0, m.start - NOT_TAKING_REACH):m.start]) \
                 and not _AGAIN_AFTER_RE.match(text[m.end:]):  # "not taking A again, passed it": done before
             m.role, m.cue, m.status = NOT_DONE, NOT_TAKING, "not_done"  # "I won't be taking A this term"
+            continue
+        if m.role == "" and s.label != "done" and _ENTRY_TALK_RE.match(text, m.end):
+            m.status = "asked"  # "A had no prereq listed when I started": A's entry is spoken of, not A done
             continue
         if m.role != TARGET and _FUTURE_PERFECT_RE.search(text, max(0, m.start - 40), m.start):
             m.role, m.cue, m.status, m.assumed = NOT_DONE, "planned", "planned", True  # "I'll have finished A by May"

@@ -69,3 +69,11 @@ def test_diff_of_version_ids_still_works_and_bad_arguments_are_one_line(editions
     for args in (("--edition", "2025/26"), (editions_store.old_v1,)):
         bad = ubcal("diff", *args, "--store", store)
         assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_a_course_only_the_earlier_edition_holds_is_answered_as_dropped_not_as_unknown(editions_store):
+    store = str(editions_store.layout.root)
+    out = json.loads(ubcal("ask", "can i still take STAT 199 this year?", "--store", store, "--json").stdout)
+    assert out["answer"].startswith("No: STAT 199 is in the 2025/26 calendar") and not out["declined"]
+    unknown = json.loads(ubcal("ask", "can i take STAT 999?", "--store", store, "--json").stdout)
+    assert "has no course STAT 999" in unknown["answer"]

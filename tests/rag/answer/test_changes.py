@@ -75,3 +75,12 @@ def test_a_subject_list_counts_the_changed_courses():
 def test_a_course_in_neither_edition_is_declined_not_answered_from_another_course():
     a = answer_change(_q("changed", "WXYZ 999", ["credits"]), NEW, PAIR)
     assert a.kind == "decline" and "Neither the 2025/26 nor the 2026/27 calendar" in a.text
+
+
+def test_two_facets_asked_and_only_one_changed_is_partly_never_a_plain_yes():
+    old = _facts(_course("ABCD 210", "ABCD 110."))
+    new = _facts(_course("ABCD 210", "ABCD 110."))
+    new.courses["ABCD 210"].title = "A New Name"
+    a = answer_change(_q("changed", "ABCD 210", ["title", "prerequisite"]), new, EditionPair("2026/27", "2025/26", old))
+    assert a.text.startswith("Partly: ABCD 210's title changed") and "its prerequisite did not" in a.text
+    assert not says_yes(a.text)

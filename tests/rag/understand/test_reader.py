@@ -1647,3 +1647,23 @@ def test_a_season_asked_after_a_told_story_asks_when_to_take_the_course_not_what
 def test_taking_a_course_off_the_plan_asks_to_leave_it_out(reader):
     q = understand("Is ABCD 110 needed for ABCD 210, or can I take ABCD 110 off my plan?", reader)
     assert q.intent == "need_check" and q.asks_skip
+
+
+@pytest.mark.parametrize("text", [
+    "did they change ABCD 310 prereqs since last year's calendar? i only remember it needing ABCD 210",
+    "under my year's calendar (2025-26) what did ABCD 310 need to get in, and has that changed since?",
+])
+def test_a_change_asked_of_named_editions_is_a_change_question_though_a_course_is_told(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "changed" and q.target == "ABCD 310" and "prerequisite" in q.change_facets
+
+
+def test_a_students_own_way_in_asked_beside_the_editions_stays_their_question(reader):
+    q = understand("took ABCD 210 last year. heard ABCD 310's prereq changed in the new calendar - can I still take it?",
+                   reader)
+    assert q.intent not in CHANGE_INTENTS
+
+
+def test_a_condition_then_an_auxiliary_asks_yes_or_no(reader):
+    assert understand("if i do ABCD 210 and then ABCD 213 will i get 6 credits total", reader).yes_no
+    assert not understand("if I take ABCD 210 what can I take next", reader).yes_no

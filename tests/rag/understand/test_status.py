@@ -897,3 +897,10 @@ def test_a_last_course_alone_with_a_few_time_words_is_the_one_asked():
     assert st.asked_in_tail(text, mentions, 1)  # the articles are no words of a story
     longer = "ABCD 110 is happening in the spring. ABCD 210 is something I keep meaning to start?"
     assert not st.asked_in_tail(longer, read_mentions(longer, SUBJECTS), 1)
+
+
+def test_a_course_whose_entry_is_spoken_of_is_not_told_done_or_not_done():
+    text = "ABCD 410 had no prereq listed when i started but does it let me in without ABCD 110?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("not_done", 0.98, done=0.01), st.Status("not_done", 0.99)])
+    assert mentions[0].role != NOT_DONE and mentions[0].status == "asked"
