@@ -30,7 +30,7 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import REQUEST_VERBS, SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, clause_of, heads_the_question, is_hypothesis, placed_after_asked, plan_order,
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, clause_of, heads_the_question, in_asking_sentence, wanted, is_hypothesis, placed_after_asked, plan_order,
                                    puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
@@ -1051,6 +1051,11 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
+    if intent == "eligibility" and len(set(codes)) == 2 and _MEMBERSHIP_RE.search(part) and not _NEED_WORD_RE.search(part) \
+            and not any(m.role in (DONE, NOT_DONE) for m in local) and "need_check" in [n for n, _ in feasible] \
+            and not re.search(r"\b(?:for|to|open to) (?:me|us)\b", part, re.IGNORECASE):
+        intent = "need_check"  # "is A one of the accepted courses for B?": whether B's prerequisite takes A, with
+        # nothing told of the student's own record (not "A done: does it count for B?")
     if intent == "need_check" and history is None and _bare_course_tail(part) \
             and any(m.role == NOT_DONE for m in local) and "eligibility" in [n for n, _ in feasible]:
         intent = "eligibility"  # "no A anywhere on my transcript. B?": a course alone after what is missing
@@ -1875,11 +1880,18 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         return list(dict.fromkeys(cued))
     # "my roommate did A after B. I have B and C. eligible?": B, told done in the student's own words, is history
     plain = [m for m in local if m.role == "" and m.code not in told] or [m for m in local if m.role == ""]
+    # "Is B an option for me? I'm pretty sure I passed A ...": a course of the sentence that asks, over one
+    # of a sentence that tells (A's status left unclear is still history, not the question)
+    plain = [m for m in plain if in_asking_sentence(text, m)] or plain
     if len(plain) > 1 and heads_the_question(text, local, plain[0]):
         return [plain[0].code]
     if plain:
         return [plain[-1].code]
-    # every course told: one said done is not the one asked about ("A without B? I have C and D")
+    # every course told: one said done is not the one asked about ("A without B? I have C and D"); the one the
+    # student wants to take is ("Thinking about A next term. Failed B, in C now. Could I take it?")
+    wanted_ones = {m.code for m in local if m.role == NOT_DONE and m.status == "planned" and wanted(text, m)}
+    if len(wanted_ones) == 1 and not any(in_asking_sentence(text, m) for m in local):  # (the asking names none)
+        return list(wanted_ones)
     untold = [m for m in local if m.role != DONE]
     return [(untold or local)[-1].code] if local else []
 

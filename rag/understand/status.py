@@ -519,6 +519,13 @@ _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
 _ENTRY_TALK_RE = re.compile("|".join(_CUES["entry_talk_after"]), re.IGNORECASE)
+_DESIRE_BEFORE_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUES["desire_before"])) + r")\s+(?:\w+\s+){0,2}?$",
+                               re.IGNORECASE)
+
+
+def wanted(text: str, m: CodeMention) -> bool:
+    """Whether words of wanting the course stand right before it ("thinking about A", "want to squeeze in A")."""
+    return _DESIRE_BEFORE_RE.search(text, max(0, m.start - 40), m.start) is not None
 _SAME_TERM_AS_ASKED_RE = re.compile(r"\s*(?:" + "|".join(map(re.escape, _CUES["same_term_as_asked"])) + r")\s*",
                                     re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
@@ -1259,7 +1266,7 @@ def _bare_list_members(text: str, mentions: list[CodeMention]) -> None:
             continue
         lo, hi = clause_of(text, mentions, i)
         own = [w.lower() for w in _OWN_WORDS_RE.findall(uncoded[lo:hi])]
-        if any(w not in _FILLER_WORDS for w in own) or _sentence_asks(text, m):
+        if any(w not in _FILLER_WORDS for w in own) or in_asking_sentence(text, m):
             continue
         for k in (i - 1, i + 1):
             other = mentions[k] if 0 <= k < len(mentions) else None
@@ -1274,7 +1281,7 @@ def _bare_list_members(text: str, mentions: list[CodeMention]) -> None:
                 break
 
 
-def _sentence_asks(text: str, m: CodeMention) -> bool:
+def in_asking_sentence(text: str, m: CodeMention) -> bool:
     """Whether the sentence holding ``m`` ends with a question mark."""
     stop = re.compile(r"[.?!]").search(text, m.end)
     return stop is not None and stop.group() == "?"

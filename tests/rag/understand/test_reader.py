@@ -1172,11 +1172,12 @@ def test_the_only_course_told_meeting_a_prerequisite_asks_whether_it_suffices(re
     assert q.intent == "eligibility" and q.completed == ["ABCD 110"] and q.targets == ["ABCD 221"]
 
 
-def test_the_course_a_skip_word_points_at_is_not_done_and_an_option_asked_is_the_premise(reader):
+def test_the_course_a_skip_word_points_at_is_not_done_and_an_option_asked_is_asked_of_the_prerequisite(reader):
     q = understand("Could I pass over ABCD 210 yet get into ABCD 310?", reader)
     assert q.asks_skip and q.not_completed == ["ABCD 210"] and q.unclear == []
+    # whether B's prerequisite takes A ("Yes, as one option"), not whether A alone would let the student in
     option = understand("is abcd213 a valid option for abcd310", reader)
-    assert option.asks_membership and option.completed == ["ABCD 213"] and option.targets == ["ABCD 310"]
+    assert option.asks_membership and option.asked == ["ABCD 213"] and option.targets == ["ABCD 310"]
 
 
 def test_a_course_taken_alongside_asks_for_corequisites(reader):
@@ -1667,3 +1668,24 @@ def test_a_students_own_way_in_asked_beside_the_editions_stays_their_question(re
 def test_a_condition_then_an_auxiliary_asks_yes_or_no(reader):
     assert understand("if i do ABCD 210 and then ABCD 213 will i get 6 credits total", reader).yes_no
     assert not understand("if I take ABCD 210 what can I take next", reader).yes_no
+
+
+@pytest.mark.parametrize("text", [
+    "Is ABCD 110 one of the accepted courses for ABCD 310?",
+    "would ABCD 110 work as the intro course for ABCD 310?",
+])
+def test_whether_a_course_is_among_anothers_options_is_a_need_question_not_the_students_record(reader, text):
+    q = understand(text, reader)
+    assert q.intent == "need_check" and q.target == "ABCD 310" and q.asked == ["ABCD 110"]
+
+
+def test_a_course_of_the_sentence_that_asks_is_the_one_asked_not_one_of_the_story(reader):
+    q = understand("Is ABCD 410 an option for me next term? I'm pretty sure I passed ABCD 310 in the fall but I "
+                   "never actually looked at the final grade.", reader)
+    assert q.target == "ABCD 410" and "ABCD 310" not in q.completed
+
+
+def test_the_one_course_the_student_is_thinking_of_taking_is_what_it_stands_for(reader):
+    q = understand("Thinking about ABCD 410 next term. ABCD 210 went badly and I got an F. I'm in EFGH 100 right "
+                   "now and ABCD 110 is done. Would I be able to take it?", reader)
+    assert q.target == "ABCD 410"
