@@ -392,8 +392,8 @@ class Answerer:
         return self._result(question, Outcome(text, declined=True), Retrieval([]), run)
 
     def _dropped_course(self, question: Question, run: Run) -> Answer | None:
-        """A course the answering edition lacks but the earlier edition in the store holds was dropped: "can
-        I still take X?" is answered "No: X is in the 2025/26 calendar and has no entry in 2026/27", with the
+        """A course the answering edition lacks but the earlier edition in the store holds was dropped: "X is
+        still offered?" is answered "No: X is in the 2025/26 calendar and has no entry in 2026/27", with the
         newer courses that name it (what replaced it, when asked), not "the calendar has no course X"."""
         pair = self.edition_pair()
         if pair.old_facts is None:

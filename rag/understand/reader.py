@@ -730,7 +730,7 @@ _TAG_QUESTION_RE = re.compile(r"^(?!\s*(?:what|which|how|why|when|where|who)\b)[
                               re.IGNORECASE)
 
 
-# a condition, then the question's auxiliary with no comma between ("if I do A and then B will I get ...")
+# a condition, then the question's auxiliary with no comma between ("if A then B would that be 6 ...")
 _CONDITION_FIRST_RE = re.compile(r"\s*(?:if|once|when|after)\b(?P<cond>[^?,;.]*?)\s(?:will|would|can|could|do|does|is|"
                                  r"are|am|should|shall)\s+(?:i|we|you|it|that|they|this|these|those|both)\b", re.IGNORECASE)
 _WH_WORD_RE = re.compile(r"\b(?:what|which|how|where|when|who|why)\b", re.IGNORECASE)
@@ -741,7 +741,7 @@ def _asks_yes_no(part: str) -> bool:
     the start or after a lead-in of at most six words ("For C, would either A or B count?")."""
     if _YES_NO_RE.search(part) or _TAG_QUESTION_RE.search(part):
         return True
-    condition = _CONDITION_FIRST_RE.match(part)  # "if I do A and then B will I get 6 credits?"
+    condition = _CONDITION_FIRST_RE.match(part)  # "once A is done is B open"
     if condition is not None and not _WH_WORD_RE.search(condition["cond"]):
         return True
     lead = _LEAD_IN_RE.match(part)
@@ -823,7 +823,7 @@ def _one_need_question(parts: list[str]) -> bool:
     """Whether the parts ask one need question: the first asks only whether a course is needed ("must I take
     A?", "is A mandatory?") and the last about another course alone ("C?"), which asks whether A can be left
     out before C; or the first asks whether A is needed for B and the last, naming no course, whether it can
-    be done without ("do I need A before B? ... can I go without the first?"), which asks the same again."""
+    be done without ("must A come before B? ... could I manage without the first one?"), which asks the same again."""
     if len(parts) < 2:
         return False
     first = re.findall(r"\b[A-Z]{2,5} \d{3}[A-Z]?\b", parts[0])
@@ -1026,8 +1026,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and not any(m.status == "asked" or (m.role == TARGET and m.status != "in_progress") for m in local):
         # "year 3 of P: A done, B under way. the rest of this year?": no course is asked about (the one
         # under way is history on its way), and a program's year is named: that year's rest, not B's chain;
-        # "what's left this year + how many credits": the rest, whose answer counts its credits (not "done A
-        # and B, how many credits is that?", a sum)
+        # "rest of year 2 + credit count": the rest, whose answer counts its credits (not "done A
+        # and B, credits in sum?", a sum)
         feasible = _put_first(feasible, "program_left")
     change = _change_reading(asked, part, reader, local, subjects)
     if change is not None:
@@ -1054,8 +1054,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
     if intent == "eligibility" and len(set(codes)) == 2 and _MEMBERSHIP_RE.search(part) and not _NEED_WORD_RE.search(part) \
             and not any(m.role in (DONE, NOT_DONE) for m in local) and "need_check" in [n for n, _ in feasible] \
             and not re.search(r"\b(?:for|to|open to) (?:me|us)\b", part, re.IGNORECASE):
-        intent = "need_check"  # "is A one of the accepted courses for B?": whether B's prerequisite takes A, with
-        # nothing told of the student's own record (not "A done: does it count for B?")
+        intent = "need_check"  # "B's prereq list: A among them?": whether B's prerequisite takes A, with
+        # nothing told of the student's own record (not "finished A: would that count for B?")
     if intent == "need_check" and history is None and _bare_course_tail(part) \
             and any(m.role == NOT_DONE for m in local) and "eligibility" in [n for n, _ in feasible]:
         intent = "eligibility"  # "no A anywhere on my transcript. B?": a course alone after what is missing
@@ -1880,7 +1880,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
         return list(dict.fromkeys(cued))
     # "my roommate did A after B. I have B and C. eligible?": B, told done in the student's own words, is history
     plain = [m for m in local if m.role == "" and m.code not in told] or [m for m in local if m.role == ""]
-    # "Is B an option for me? I'm pretty sure I passed A ...": a course of the sentence that asks, over one
+    # "B: eligible? Fairly sure I passed A ...": a course of the sentence that asks, over one
     # of a sentence that tells (A's status left unclear is still history, not the question)
     plain = [m for m in plain if in_asking_sentence(text, m)] or plain
     if len(plain) > 1 and heads_the_question(text, local, plain[0]):
@@ -1888,7 +1888,7 @@ def _targets(local: list[CodeMention], text: str = "") -> list[str]:
     if plain:
         return [plain[-1].code]
     # every course told: one said done is not the one asked about ("A without B? I have C and D"); the one the
-    # student wants to take is ("Thinking about A next term. Failed B, in C now. Could I take it?")
+    # student wants to take is ("Thinking about A next term. Failed B, in C now. Would that work out?")
     wanted_ones = {m.code for m in local if m.role == NOT_DONE and m.status == "planned" and wanted(text, m)}
     if len(wanted_ones) == 1 and not any(in_asking_sentence(text, m) for m in local):  # (the asking names none)
         return list(wanted_ones)

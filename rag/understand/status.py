@@ -1093,7 +1093,7 @@ def asked_in_tail(text: str, mentions: list[CodeMention], index: int) -> bool:
     if start < 0 or start <= mentions[index - 1].start:
         return False
     tail = text[start:m.start] + text[m.end:].rstrip().rstrip("?")
-    words = [w for w in _WORD_RE.findall(tail) if w.lower() not in _ARTICLES]  # "B in the fall after?": 3 words
+    words = [w for w in _WORD_RE.findall(tail) if w.lower() not in _ARTICLES]  # "B next fall then?": 3 words
     return len(words) <= TAIL_WORDS and "?" not in text[m.end:].rstrip()[:-1]
 
 
@@ -1254,7 +1254,7 @@ _LIST_GAP_RE = re.compile(r"[\s,&+/()]*(?:(?:and|plus|as well as)\b[\s,&+/()]*)?
 
 def _bare_list_members(text: str, mentions: list[CodeMention]) -> None:
     """A course with no words of its own, joined to a told course by a list's comma, "and" or "plus" ("A, B
-    and C done plus D", "finished A in the fall, and D too", "did A (the big one) and D"), is told what that
+    and C done plus D", "finished A last term, plus D too", "did A (the big one) and D"), is told what that
     course is told: its clause is the list's. Only in a sentence that tells, not one that asks ("done A and
     D?" asks about D), and only from a neighbour told done or not done by its own words."""
     chars = list(text)
