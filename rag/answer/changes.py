@@ -102,14 +102,14 @@ def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
         others = [c.facet for c in course_changes(s.old, s.new)]
         what = " and ".join(FACET_WORDS[f] for f in asked) if len(asked) < len(FACETS) else "entry"
         # a verdict word only for a yes/no question ("did A's prerequisites change?"), not for "what changed in A?"
-        lead = "No" if q.yes_no or len(asked) < len(FACETS) else "Nothing changed"
+        lead = "No" if _asks_whether(q, asked) else "Nothing changed"
         text = f"{lead}: {q.target}'s {what} is the same in the {pair.old} and {pair.new} calendars {refs}."
         if len(asked) == 1:
             text += f" Both read: {_quote(facet_text(s.new, asked[0]))}."
         if others:
             text += " What did change: " + ", ".join(FACET_WORDS[f] for f in others) + "."
         return FactAnswer("changed", "no" if lead == "No" else "", text, s.w.sources, [q.target])
-    lead = "Yes" if q.yes_no or len(asked) < len(FACETS) else f"{len(changes)} change{'s' if len(changes) != 1 else ''}"
+    lead = "Yes" if _asks_whether(q, asked) else f"{len(changes)} change{'s' if len(changes) != 1 else ''}"
     names = ", ".join(FACET_WORDS[c.facet] for c in changes)
     now = f" (now {s.new.title}, {s.new.credits} credits)" if len(asked) == len(FACETS) else ""
     same = [f for f in asked if f not in {c.facet for c in changes}] if len(asked) < len(FACETS) else []
@@ -123,6 +123,15 @@ def changed(q: Question, facts: FactStore, pair: EditionPair) -> FactAnswer:
     return FactAnswer("changed", "yes" if lead == "Yes" else "", "\n".join(lines), s.w.sources,
                       [q.target] + [code for c in changes for code in _code_diff(c)[0] + _code_diff(c)[1]],
                       [str(len(changes))])
+
+
+_WH_START_RE = re.compile(r"\s*(?:what|which|how)\b", re.IGNORECASE)
+
+
+def _asks_whether(q: Question, asked: list[str]) -> bool:
+    """A verdict word only for a question of whether something changed: a yes/no question, or one naming the
+    facet ("A's prereqs any different?"); never "what changed in A's title and prerequisite?"."""
+    return q.yes_no or (len(asked) < len(FACETS) and not _WH_START_RE.match(q.text))
 
 
 def _code_diff(c: FacetChange) -> tuple[list[str], list[str]]:

@@ -399,9 +399,10 @@ class Answerer:
         if pair.old_facts is None:
             return None
         code = next((c for c in question.entities.unknown_courses if c in pair.old_facts.courses), None)
-        if code is None:
-            return None
-        intent = "replaced" if CHANGE_INTENT_CUE_RES["replaced"].search(question.text) else "still_offered"
+        if code is None or question.intent in ("unlocks", "chain", "reverse_prereq", "program_left"):
+            return None  # ("passed A last year, what can I take after it?": what A opens, not whether it is offered)
+        intent = next((name for name in ("replaced", "gone_course") if CHANGE_INTENT_CUE_RES[name].search(question.text)),
+                      "still_offered")
         asked = replace(question, intent=intent, target=code, targets=[code], parts=[])
         fact = answer_change(asked, self.index.facts, pair)
         if fact is None:

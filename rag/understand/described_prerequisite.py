@@ -47,9 +47,11 @@ class DescribedPrerequisites:
 
 _FIRST_PERSON_RE = re.compile(r"\b(?:i|i'?m|im|i'?ve|ive|i'?d|my|me|mine)\b", re.IGNORECASE)
 _ASKING_RE = re.compile(r"\b(?:what|which|whats|is\s+there|are\s+there|does|do|list|show|tell)\b", re.IGNORECASE)
-# a sentence that asks the student's own record of it ("do i have the prereq for A yet?", "did I pass A's
-# prereq?"): whether they have it is the question, so no status is told of it
-_ASKS_OWN_RECORD_RE = re.compile(r"\s*(?:do|did|have|has|am|was)\s+(?:i|we)\b", re.IGNORECASE)
+# a sentence that asks the student's own record against it ("do i have the prereq for A yet?", "have I got all
+# the prereqs for A"): whether they have it is the question, so no status is told of it (the reader's words
+# for such a question, ``need_words.json``)
+_ASKS_OWN_RECORD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("need_words.json").read_text(
+    encoding="utf-8"))["own_record"]), re.IGNORECASE)
 
 
 def _asks_what_it_is(text: str, start: int) -> bool:
@@ -59,7 +61,7 @@ def _asks_what_it_is(text: str, start: int) -> bool:
     begin = max(text.rfind(c, 0, start) for c in ".?!") + 1
     ends = [i for i in (text.find(c, start) for c in ".?!") if i >= 0]
     sentence = text[begin:min(ends) if ends else len(text)]
-    if _ASKS_OWN_RECORD_RE.match(text, begin):
+    if _ASKS_OWN_RECORD_RE.search(sentence):
         return True
     return _ASKING_RE.search(text[begin:start]) is not None and _FIRST_PERSON_RE.search(sentence) is None
 

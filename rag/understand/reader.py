@@ -30,7 +30,8 @@ from rag.understand.intent_examples import CHANGE_EXAMPLES
 from rag.understand.lexicon import REQUEST_VERBS, SUBJECT_NAMES
 from rag.understand.programs import ProgramFinder
 from rag.understand import need_polarity
-from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, clause_of, heads_the_question, in_asking_sentence, wanted, is_hypothesis, placed_after_asked, plan_order,
+from rag.understand.status import (NOT_TAKING, UNCLEAR, StatusReader, clause_of, heads_the_question,
+                                   in_asking_sentence, wanted, is_hypothesis, placed_after_asked, plan_order,
                                    puts_in_one_term, settle_statuses)
 from rag.understand.substitute import Substitution, read_substitution
 from rag.understand.slots import (BACK_NEGATION_RE, ELECTIVE_CREDITS_RE, HIGH_SCHOOL_COURSE_RE as _HIGH_SCHOOL_COURSE_RE, CONCURRENT_CUE_RE, DONE, NOT_DONE, PASS_MARK, TARGET, CodeMention, CourseTitles, dangling_negation,
@@ -417,6 +418,7 @@ _MEMBERSHIP_RE, _NEED_WORD_RE, _SKIP_RE, _ENOUGH_RE, _BEFORE_WORD_RE = (
     re.compile("|".join(_NEED_WORDS[k]), re.IGNORECASE)
     for k in ("membership", "necessity", "dispensable", "sufficiency", "before"))
 _CREDIT_COUNT_ASKED_RE = re.compile(r"\bhow many credits\b", re.IGNORECASE)
+_OPTION_ASKED_RE = re.compile("|".join(_NEED_WORDS["option_asked"]), re.IGNORECASE)
 _OWN_RECORD_RE = re.compile("|".join(_NEED_WORDS["own_record"]), re.IGNORECASE)
 _FEWER_RE = re.compile(r"\b(?:fewer|less|least|lower|smaller)\b", re.IGNORECASE)
 # "can you tell me what A needs" / "do you know which ..." ask for content, not for a yes or a no
@@ -731,7 +733,7 @@ _TAG_QUESTION_RE = re.compile(r"^(?!\s*(?:what|which|how|why|when|where|who)\b)[
 
 
 # a condition, then the question's auxiliary with no comma between ("if A then B would that be 6 ...")
-_CONDITION_FIRST_RE = re.compile(r"\s*(?:if|once|when|after)\b(?P<cond>[^?,;.]*?)\s(?:will|would|can|could|do|does|is|"
+_CONDITION_FIRST_RE = re.compile(r"\s*(?:if|once|after)\b(?P<cond>[^?,;.]*?\w[^?,;.]*?)\s(?:will|would|can|could|do|does|is|"
                                  r"are|am|should|shall)\s+(?:i|we|you|it|that|they|this|these|those|both)\b", re.IGNORECASE)
 _WH_WORD_RE = re.compile(r"\b(?:what|which|how|where|when|who|why)\b", re.IGNORECASE)
 
@@ -1051,7 +1053,7 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
             and _STOPS_ME_RE.search(part) and not re.search(r"\bcredits?\b", part, re.IGNORECASE) \
             and any(n == "eligibility" for n, _ in feasible):
         intent = "eligibility"  # "got 55% in A, does that block B?": whether the history lets them take B
-    if intent == "eligibility" and len(set(codes)) == 2 and _MEMBERSHIP_RE.search(part) and not _NEED_WORD_RE.search(part) \
+    if intent == "eligibility" and len(set(codes)) == 2 and _OPTION_ASKED_RE.search(part) and not _NEED_WORD_RE.search(part) \
             and not any(m.role in (DONE, NOT_DONE) for m in local) and "need_check" in [n for n, _ in feasible] \
             and not re.search(r"\b(?:for|to|open to) (?:me|us)\b", part, re.IGNORECASE):
         intent = "need_check"  # "B's prereq list: A among them?": whether B's prerequisite takes A, with
@@ -1381,8 +1383,8 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         return first("credits_total")  # "how many credits with both A and B": a sum, not an exclusion
     if len(courses) >= 2 and "exclusion" in names and _BOTH_ASK_RE.search(part):
         return first("exclusion")  # "A + B: credit given for the two?"
-    if (len(courses) >= 2 or _OWN_RECORD_RE.search(part)) and top in ("need_check", "prereq_of", "compare", "exclusion") \
-            and "eligibility" in names and _ENOUGH_RE.search(part) \
+    if ((len(courses) >= 2 and _ENOUGH_RE.search(part)) or _OWN_RECORD_RE.search(part)) \
+            and top in ("need_check", "prereq_of", "compare", "exclusion") and "eligibility" in names \
             and not (_suffices_for_program(part) or _EXCLUSION_WORD_RE.search(part)):
         # "do A and B together satisfy C's prerequisite": are they enough; "do I meet C's prereq?": does the
         # student's record (told or not) meet it, never whether C has one
@@ -1683,7 +1685,9 @@ def _fill(q: Question, local: list[CodeMention], history: list[CodeMention], tex
         if intent == "eligibility":
             # "can I skip A and still reach B": whether B can be had without A, which another route answers
             q.asks_skip = _SKIP_RE.search(q.text) is not None
-            q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text))
+            # (not "do I meet C's prereq? I took A and B at Langara": the student's own record, read as told)
+            q.asks_sufficiency = bool(_SUFFICES_RE.search(q.text) or _ENOUGH_RE.search(q.text)) \
+                and not _OWN_RECORD_RE.search(q.text)
             # "would A or B be accepted for C": whether they are options, not whether either is enough
             q.asks_membership = _MEMBERSHIP_RE.search(q.text) is not None and not _ENOUGH_RE.search(q.text)
             if q.asks_skip and q.unclear:
@@ -1923,7 +1927,8 @@ _LIST_JOIN_RE = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|and\s+|or\s+|&\s*|/\s*|
 # a word that leads to the course after it as the goal: "skip A for C", "A on my way to C"
 _GOAL_BEFORE_RE = re.compile(r"\b(?:for|to|into|towards?|before|ahead of)\s+$", re.IGNORECASE)
 # a need word, then "for" right before a course: "mandatory for B", "a must-have for B", "required for B"
-_NEED_FOR_RE = re.compile(r"(?:" + "|".join(_NEED_WORDS["necessity"]) + r")\s+for\s+$", re.IGNORECASE)
+_NEED_FOR_RE = re.compile(r"\b(?:mandatory|required|compulsory|obligatory|needed|necessary|essential|a must(?:-have)?|"
+                          r"must-have)\s+for\s+$", re.IGNORECASE)  # (not "a need for A if I want B": A is the course)
 
 
 def _coordinated(text: str, local: list[CodeMention], first: int) -> list[int]:

@@ -519,13 +519,9 @@ _SEQUENCE_RE = _cue_pattern(_CUES["sequence_after"])
 _ALONGSIDE_RE = _cue_pattern(_CUES["alongside"])
 _SAME_TERM_RE = _cue_pattern(_CUES["same_term"])
 _ENTRY_TALK_RE = re.compile("|".join(_CUES["entry_talk_after"]), re.IGNORECASE)
-_DESIRE_BEFORE_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUES["desire_before"])) + r")\s+(?:\w+\s+){0,2}?$",
+# ("thinking about taking A"; not "considering dropping A")
+_DESIRE_BEFORE_RE = re.compile(r"\b(?:" + "|".join(map(re.escape, _CUES["desire_before"])) + r")\s+(?:(?:taking|doing)\s+)?$",
                                re.IGNORECASE)
-
-
-def wanted(text: str, m: CodeMention) -> bool:
-    """Whether words of wanting the course stand right before it ("thinking about A", "want to squeeze in A")."""
-    return _DESIRE_BEFORE_RE.search(text, max(0, m.start - 40), m.start) is not None
 _SAME_TERM_AS_ASKED_RE = re.compile(r"\s*(?:" + "|".join(map(re.escape, _CUES["same_term_as_asked"])) + r")\s*",
                                     re.IGNORECASE)
 _NEGATION_RE = re.compile("|".join(_CUES["negation"]), re.IGNORECASE)
@@ -1250,38 +1246,55 @@ def settle_statuses(text: str, mentions: list[CodeMention], statuses: list[Statu
 _OWN_WORDS_RE = re.compile(r"[A-Za-z']+")
 _FILLER_WORDS = frozenset({"and", "plus", "too", "also", "as", "well", "both", "or"})
 _LIST_GAP_RE = re.compile(r"[\s,&+/()]*(?:(?:and|plus|as well as)\b[\s,&+/()]*)?", re.IGNORECASE)
+_LIST_END_RE = re.compile(r"[^.?!;\u2026]*(?:,|\band|\bplus|&)\s*", re.IGNORECASE)
+_TRAILING_OFF_RE = re.compile(r"\s*(?:\.\.\.|\u2026)")
+_SENTENCE_STOP_RE = re.compile(r"[.?!]")
 
 
 def _bare_list_members(text: str, mentions: list[CodeMention]) -> None:
     """A course with no words of its own, joined to a told course by a list's comma, "and" or "plus" ("A, B
     and C done plus D", "finished A last term, plus D too", "did A (the big one) and D"), is told what that
     course is told: its clause is the list's. Only in a sentence that tells, not one that asks ("done A and
-    D?" asks about D), and only from a neighbour told done or not done by its own words."""
+    D?" asks about D); not a course with a mark of its own ("A: 85, B: 45"), nor one trailing off ("B ...");
+    and only from a neighbour told done or not done, by its own words or, along a list, by the list's."""
     chars = list(text)
     for o in mentions:  # the words of a clause are its words, not its courses' subject letters
         chars[o.start:o.end] = " " * (o.end - o.start)
     uncoded = "".join(chars)
+    told = [(o.role, o.cue, o.status, o.assumed) if o.role in (DONE, NOT_DONE) and not o.someone_elses else None
+            for o in mentions]
+    marked = set(read_scores(text, mentions)) | set(retake_marks(text, mentions))
     for i, m in enumerate(mentions):
-        if m.role != "" or m.status not in (UNCLEAR, "asked"):
+        if m.role != "" or m.status not in (UNCLEAR, "asked") or m.code in marked:
             continue
         lo, hi = clause_of(text, mentions, i)
         own = [w.lower() for w in _OWN_WORDS_RE.findall(uncoded[lo:hi])]
-        if any(w not in _FILLER_WORDS for w in own) or in_asking_sentence(text, m):
+        if any(w not in _FILLER_WORDS for w in own) or in_asking_sentence(text, m) \
+                or _TRAILING_OFF_RE.match(text, m.end):
             continue
         for k in (i - 1, i + 1):
-            other = mentions[k] if 0 <= k < len(mentions) else None
-            if other is None or other.role not in (DONE, NOT_DONE) or other.someone_elses:
+            if not 0 <= k < len(mentions) or told[k] is None:
                 continue
-            # the words between this course and the end (or start) of the other's own clause
+            other = mentions[k]
             other_lo, other_hi = clause_of(text, mentions, k)
-            a, b = (max(other.end, other_hi), m.start) if k < i else (m.end, min(other.start, other_lo))
-            shared = other_lo <= m.start < other_hi  # one clause: the list's words are the other's
-            if shared or (a <= b and _LIST_GAP_RE.fullmatch(text, a, b)):
-                m.role, m.cue, m.status, m.assumed = other.role, other.cue, other.status, other.assumed
+            if k < i and other_lo <= m.start < other_hi:
+                # one clause ("done A, the B capstone, C and D"): the words from the other to this course end in
+                # a list's joiner, with no stop between
+                joined = _LIST_END_RE.fullmatch(text, other.end, m.start) is not None
+            else:
+                a, b = (max(other.end, other_hi), m.start) if k < i else (m.end, min(other.start, other_lo))
+                joined = a <= b and _LIST_GAP_RE.fullmatch(text, a, b) is not None
+            if joined:
+                m.role, m.cue, m.status, m.assumed = told[i] = told[k]  # a list passes its telling along
                 break
+
+
+def wanted(text: str, m: CodeMention) -> bool:
+    """Whether words of wanting the course stand right before it ("thinking about A", "want to squeeze in A")."""
+    return _DESIRE_BEFORE_RE.search(text, max(0, m.start - 40), m.start) is not None
 
 
 def in_asking_sentence(text: str, m: CodeMention) -> bool:
     """Whether the sentence holding ``m`` ends with a question mark."""
-    stop = re.compile(r"[.?!]").search(text, m.end)
+    stop = _SENTENCE_STOP_RE.search(text, m.end)
     return stop is not None and stop.group() == "?"

@@ -84,3 +84,13 @@ def test_two_facets_asked_and_only_one_changed_is_partly_never_a_plain_yes():
     a = answer_change(_q("changed", "ABCD 210", ["title", "prerequisite"]), new, EditionPair("2026/27", "2025/26", old))
     assert a.text.startswith("Partly: ABCD 210's title changed") and "its prerequisite did not" in a.text
     assert not says_yes(a.text)
+
+
+def test_what_changed_in_two_facets_names_both_with_no_verdict_word():
+    old = _facts(_course("ABCD 210", "ABCD 110."))
+    new = _facts(_course("ABCD 210", "ABCD 110."))
+    new.courses["ABCD 210"].title = "A New Name"
+    q = _q("changed", "ABCD 210", ["title", "prerequisite"], yes_no=False)
+    q.text = "What changed in ABCD 210's title and prerequisite?"
+    a = answer_change(q, new, EditionPair("2026/27", "2025/26", old))
+    assert a.text.startswith("1 change: ABCD 210's title changed") and "its prerequisite did not" in a.text

@@ -1689,3 +1689,23 @@ def test_the_one_course_the_student_is_thinking_of_taking_is_what_it_stands_for(
     q = understand("Thinking about ABCD 410 next term. ABCD 210 went badly and I got an F. I'm in EFGH 100 right "
                    "now and ABCD 110 is done. Would I be able to take it?", reader)
     assert q.target == "ABCD 410"
+
+
+def test_a_question_opening_with_when_asks_no_yes_or_no(reader):
+    assert not understand("When should I take ABCD 310?", reader).yes_no
+
+
+def test_a_noun_need_for_a_course_is_the_course_asked_not_the_goal(reader):
+    q = understand("Is there a need for ABCD 110 if I want ABCD 210?", reader)
+    assert q.target == "ABCD 210"
+
+
+def test_an_own_record_question_beside_a_told_history_reads_the_history_as_told(reader):
+    q = understand("do I meet the prereq for ABCD 310? I took ABCD 210 at Langara.", reader)
+    assert q.intent == "eligibility" and "ABCD 210" not in q.completed
+
+
+def test_a_course_asked_against_a_changed_prerequisite_stays_the_students_question(reader):
+    q = understand("I only have ABCD 210. Since the new calendar changed ABCD 310's prerequisite, is ABCD 210 "
+                   "enough now?", reader)
+    assert q.intent not in CHANGE_INTENTS

@@ -904,3 +904,21 @@ def test_a_course_whose_entry_is_spoken_of_is_not_told_done_or_not_done():
     mentions = read_mentions(text, SUBJECTS)
     st.settle_statuses(text, mentions, [st.Status("not_done", 0.98, done=0.01), st.Status("not_done", 0.99)])
     assert mentions[0].role != NOT_DONE and mentions[0].status == "asked"
+
+
+@pytest.mark.parametrize("text", [
+    "ABCD 110 passed, ABCD 120 ... Can I take ABCD 210?",   # trailing off: nothing told of it
+    "ABCD 110: 85, ABCD 120: 45. ABCD 210?",                # a mark of its own
+])
+def test_a_bare_list_member_with_its_own_signal_is_not_told_its_neighbours_status(text):
+    mentions = read_mentions(text, SUBJECTS)
+    mentions[0].role = DONE
+    st.settle_statuses(text, mentions, [st.Status("done", 0.95, done=0.95), st.Status(st.UNCLEAR, 0.6, best="asked"),
+                                        st.Status("asked", 0.9)])
+    assert mentions[1].role != DONE
+
+
+def test_wanting_a_course_is_read_only_right_before_it():
+    text = "Thinking about ABCD 210 next term, and I'm considering dropping ABCD 120."
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.wanted(text, mentions[0]) and not st.wanted(text, mentions[1])
