@@ -400,7 +400,7 @@ class Answerer:
             return None
         code = next((c for c in question.entities.unknown_courses if c in pair.old_facts.courses), None)
         if code is None or question.intent in ("unlocks", "chain", "reverse_prereq", "program_left"):
-            return None  # ("passed A last year, what can I take after it?": what A opens, not whether it is offered)
+            return None  # ("passed A last year; where does it lead?": what A opens, not whether it is offered)
         intent = next((name for name in ("replaced", "gone_course") if CHANGE_INTENT_CUE_RES[name].search(question.text)),
                       "still_offered")
         asked = replace(question, intent=intent, target=code, targets=[code], parts=[])
