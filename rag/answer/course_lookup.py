@@ -162,6 +162,11 @@ def credits(q: Question, facts: FactStore) -> FactAnswer | None:
     unit = "credit" if c.credits == "1" else "credits"
     worth = f"{c.code} ({c.title}) is worth {c.credits} {unit}. {ref}"
     asked = q.credits_asked
+    if q.credit_load and c.credits_min is not None and c.credits_min == c.credits_max:
+        # "I'm at 12 credits; if I add A, what's my total?": the load told plus the course's credits
+        total = q.credit_load + c.credits_max
+        return FactAnswer("credits", _num(total), f"{_num(total)} credits in total ({_num(q.credit_load)} + "
+                          f"{_num(c.credits_max)} = {_num(total)}): {worth}", w.sources, derived=[_num(total)])
     if not (q.yes_no and asked) or c.credits_min is None or c.credits_max is None:
         return FactAnswer("credits", c.credits, worth, w.sources)
     # "is A a 4 credit course?": the yes or no first, then the calendar's count

@@ -394,8 +394,17 @@ def _credit_group(text: str) -> str:
     group = _GROUP_AFTER_RE.match(text, m.end())
     return group.group(1).strip() if group else ""
 _RESTATEMENT_RE = re.compile("|".join(_NEED_WORDS["restatement"]), re.IGNORECASE)
-_CREDIT_TOWARD_RE = re.compile("|".join(json.loads(Path(__file__).with_name("credit_words.json").read_text(
-    encoding="utf-8"))["asks_credit_toward"]), re.IGNORECASE)
+_CREDIT_WORDS = json.loads(Path(__file__).with_name("credit_words.json").read_text(encoding="utf-8"))
+_CREDIT_TOWARD_RE = re.compile("|".join(_CREDIT_WORDS["asks_credit_toward"]), re.IGNORECASE)
+_LOAD_HAD_RES = [re.compile(p, re.IGNORECASE) for p in _CREDIT_WORDS["load_had"]]
+_LOAD_TOTAL_ASKED_RE = re.compile("|".join(_CREDIT_WORDS["load_total_asked"]), re.IGNORECASE)
+
+
+def read_credit_load(part: str) -> float:
+    """The credits the student is already taking ("I'm at 12 credits for the term") when the question asks the
+    total with a course added ("if I add A, what's my total?"); 0 otherwise."""
+    load = next((m for m in (r.search(part) for r in _LOAD_HAD_RES) if m), None)
+    return float(load["n"]) if load and _LOAD_TOTAL_ASKED_RE.search(part, load.end()) else 0.0
 _CONDITION_WORDS = json.loads(Path(__file__).with_name("condition_words.json").read_text(encoding="utf-8"))
 _CONDITION_RES = {kind: re.compile("|".join(_CONDITION_WORDS[kind]), re.IGNORECASE) for kind in ("grade", "permission", "standing", "program")}
 
@@ -499,6 +508,7 @@ class Question:
     prerequisite_denied: list[str] = field(default_factory=list)  # "i didnt pass the prereq for A": A ("" = the course
     # asked), every course whose prerequisite names is not done
     credits_asked: float = 0.0  # "is A a 4 credit course?": the count a yes/no credits question offers
+    credit_load: float = 0.0  # "I'm at 12 credits; add A, total?": the load told, to which A's credits add
     year_asked: int = 0  # "do I need fourth-year standing for A?": the year a standing question offers
     change_facets: list[str] = field(default_factory=list)  # "did its prereqs change": the facets asked; [] = all
 
@@ -596,7 +606,7 @@ class Question:
                 "prerequisite_denied": self.prerequisite_denied,
                 "asks_membership": self.asks_membership, "asks_skip": self.asks_skip, "asks_together": self.asks_together,
                 "asks_credit_toward": self.asks_credit_toward, "asks_condition": self.asks_condition, "credit_group": self.credit_group,
-                "credits_asked": self.credits_asked,
+                "credits_asked": self.credits_asked, "credit_load": self.credit_load,
                 "substitute": [self.substitute.substitute, self.substitute.replaced] if self.substitute else [],
                 "asks_direction": self.asks_direction, "asks_before": self.asks_before, "asks_duty": self.asks_duty,
                 "concurrent": self.concurrent, "under_way": self.under_way, "deferred": self.deferred, "not_taking": self.not_taking, "unclear": self.unclear,
@@ -969,7 +979,8 @@ def _read_part(part: str, text: str, local: list[CodeMention], reader: Reader,
                  not_done_clauses=read_not_done_clauses(text), prerequisite_denied=read_prerequisite_denied(part),
                  asks_credit_toward=_CREDIT_TOWARD_RE.search(part) is not None,
                  asks_condition=_condition_asked(part), year_asked=read_year_asked(part),
-                 credit_group=_credit_group(part), credits_asked=read_credits_asked(part))
+                 credit_group=_credit_group(part), credits_asked=read_credits_asked(part),
+                 credit_load=read_credit_load(part))
     sentences = [p for p in re.split(r"(?<=[.!?])\s+", part) if not INJECTION_RE.search(p)]
     asked = " ".join(sentences) or part
     # the facet words asked, without the sentences that only tell history ("I audited A, no credit."): their

@@ -132,3 +132,16 @@ def test_a_yes_no_question_about_courses_of_a_subject_is_answered_by_that_subjec
     facts = FactStore(courses={"ABCD 330": named}, required_by={}, coreq_of={}, excluded={})
     q = replace(tiny_question("ABCD 330"), intent="prereq_of", yes_no=True, subjects=["ABCD"])
     assert prereq_of(q, facts).text.startswith("Yes: ABCD 330 requires")
+
+
+def test_a_course_added_to_the_load_told_is_answered_with_the_new_total():
+    from rag.answer.course_lookup import credits
+    from rag.index.facts import FactStore
+    from rag.understand import Question
+    from rag.understand.entities import Entities
+
+    fixed = replace(tiny_course("ABCD 110"), credits="6", credits_min=6.0, credits_max=6.0)
+    facts = FactStore(courses={"ABCD 110": fixed}, required_by={}, coreq_of={}, excluded={})
+    q = Question(text="", entities=Entities(courses=["ABCD 110"]), intent="credits", target="ABCD 110",
+                 targets=["ABCD 110"], credit_load=12.0)
+    assert credits(q, facts).text.startswith("18 credits in total (12 + 6 = 18): ABCD 110")

@@ -1709,3 +1709,12 @@ def test_a_course_asked_against_a_changed_prerequisite_stays_the_students_questi
     q = understand("I only have ABCD 210. Since the new calendar changed ABCD 310's prerequisite, is ABCD 210 "
                    "enough now?", reader)
     assert q.intent not in CHANGE_INTENTS
+
+
+@pytest.mark.parametrize("text, load", [
+    ("I'm at 12 credits for the term. If I add ABCD 210, what's my total?", 12.0),
+    ("currently sitting at 15 credits, whats my total if i add ABCD 210?", 15.0),
+    ("I'm at 12 credits. How many credits is ABCD 210?", 0.0),  # no total asked: the course's own credits
+])
+def test_the_term_load_told_before_a_total_is_asked(reader, text, load):
+    assert understand(text, reader).credit_load == load
