@@ -1254,8 +1254,13 @@ def _about_the_student(part: str, local: list[CodeMention]) -> bool:
 
 def _change_facets(text: str) -> list[str]:
     """The facets a change question asks about: those named in its last clause, where the asking is
-    ("X got renamed, did its prereqs change too?" asks about the prerequisites), else anywhere in it."""
+    ("X got renamed, did its prereqs change too?" asks about the prerequisites), or else in a clause that
+    asks whether something changed ("did the credit count for X change? I know it's called Y now"), else
+    anywhere in it."""
     clauses = [c for c in re.split(r"(?<=[.!?])\s+|\s[-\u2013\u2014]+\s|[;,]\s", text) if c.strip()]
+    asking = [c for c in clauses if c.rstrip().endswith("?") and CHANGE_CUE_RE.search(c)]
+    if clauses and asking and not CHANGE_CUE_RE.search(clauses[-1]):
+        clauses = clauses[:-1] + asking[-1:]  # the asking clause stands where the last one would
     for scope in (clauses[-1:], [text]):
         found = [facet for facet, pattern in CHANGE_FACET_RES.items() if any(pattern.search(c) for c in scope)]
         if found:

@@ -1718,3 +1718,8 @@ def test_a_course_asked_against_a_changed_prerequisite_stays_the_students_questi
 ])
 def test_the_term_load_told_before_a_total_is_asked(reader, text, load):
     assert understand(text, reader).credit_load == load
+
+
+def test_the_facet_of_the_clause_asking_what_changed_is_the_one_asked(reader):
+    q = understand("did the credit count for ABCD 310 change? i know its called widget thesis now", reader)
+    assert q.intent == "changed" and q.change_facets == ["credits"]
