@@ -1255,7 +1255,7 @@ def _about_the_student(part: str, local: list[CodeMention]) -> bool:
 def _change_facets(text: str) -> list[str]:
     """The facets a change question asks about: those named in its last clause, where the asking is
     ("X got renamed, did its prereqs change too?" asks about the prerequisites), or else in a clause that
-    asks whether something changed ("did the credit count for X change? I know it's called Y now"), else
+    asks whether something changed ("X's credit value: changed? it's named Y now, I know"), else
     anywhere in it."""
     clauses = [c for c in re.split(r"(?<=[.!?])\s+|\s[-\u2013\u2014]+\s|[;,]\s", text) if c.strip()]
     asking = [c for c in clauses if c.rstrip().endswith("?") and CHANGE_CUE_RE.search(c)]
