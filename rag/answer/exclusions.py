@@ -295,6 +295,16 @@ def exclusion(q: Question, facts: FactStore) -> FactAnswer | None:
                 f"ubcal could read, but {c.code}'s entry says: {_quote(sentence)} {ref}"), w.sources)
         body = (f"neither {a.code} {ra} nor {b.code} {rb} lists the other in a credit exclusion, so the "
                 "calendar's course entries do not stop you earning credit for both.")
+        rule = next(filter(None, (_credit_after_any_of(c) for c in (a, b))), None)
+        if rule is not None and not q.asks_excluded and rule[1] not in q.no_courses_in:
+            # "passed a first-year calculus course (MATH), failed A. credit for MATH 230?": MATH 230 withholds
+            # its credit after any other MATH course, which the pair does not settle and the student's words may
+            # name without a code
+            c, subject, sentence = rule
+            ref = ra if c is a else rb
+            return FactAnswer("exclusion", "cannot tell", (
+                f"Only if you have no UBC credit for another {subject} course: {body} But {c.code}'s entry says: "
+                f"{_quote(sentence)} {ref}"), w.sources)
     return FactAnswer("exclusion", verdict, f"{verdict.capitalize()}: {body}", w.sources)
 
 
@@ -316,6 +326,19 @@ def _credit_after_any_course(a: CourseFact, b: CourseFact) -> tuple[CourseFact, 
             subject = SUBJECT_NAMES.get(kind)  # "any other mathematics course": MATH; words ubcal cannot place: any
             if subject is None or other.code.split()[0] == subject:
                 return c, sentence
+    return None
+
+
+def _credit_after_any_of(c: CourseFact) -> tuple[CourseFact, str, str] | None:
+    """C's entry withholding its credit after any other course of one subject ("... UBC credit for any other
+    mathematics course cannot ... obtain credit for MATH 230"): (C, that subject's code, the sentence)."""
+    for sentence in re.split(r"(?<=[.])\s+", c.text or ""):
+        m = _ANY_COURSE_CREDIT_RE.search(sentence)
+        if m is None or re.search(r"requisite", sentence, re.IGNORECASE):
+            continue
+        subject = SUBJECT_NAMES.get((m["a"] or m["b"] or "").strip().lower())
+        if subject is not None:
+            return c, subject, sentence
     return None
 
 

@@ -218,7 +218,13 @@ def test_credit_withheld_after_any_course_of_a_subject_is_no_yes_for_a_course_of
 
     math = both("MATH 230", "MATH 100")
     assert math.verdict == "cannot tell" and "any other mathematics course" in math.text
-    assert both("MATH 230", "ENGL 110").verdict == "yes"  # not a course of the subject the entry names
+    # a course of another subject: the pair does not settle it, since the student may hold another MATH course
+    # (named in words, "a first-year calculus course"); only with none of that subject said is it a "Yes"
+    other = both("MATH 230", "ENGL 110")
+    assert other.verdict == "cannot tell" and other.text.startswith("Only if you have no UBC credit for another MATH")
+    none = exclusion(Question(text="", entities=Entities(courses=["MATH 230", "ENGL 110"]), intent="exclusion",
+                              target="MATH 230", targets=["MATH 230", "ENGL 110"], no_courses_in=["MATH"]), facts)
+    assert none.verdict == "yes"
     done = Question(text="", entities=Entities(courses=["MATH 230", "MATH 100"]), intent="exclusion",
                     target="MATH 230", targets=["MATH 230"], completed=["MATH 100"])
     assert exclusion(done, facts).verdict == "cannot tell"  # a course done of that subject
