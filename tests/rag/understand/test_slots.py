@@ -555,6 +555,11 @@ def test_after_a_pronoun_the_course_named_is_what_comes_next_not_a_course_done()
     ("never took any soc in uni. ABC 233?", ["SOCI"]),
     ("I haven't taken anything in poli yet. POLI 316?", ["POLI"]),
     ("I've done nothing in psych so far", ["PSYC"]),
+    ("I'm yet to do a single poli course", ["POLI"]),
+    ("never touched a single soc or psych course", ["SOCI", "PSYC"]),
+    ("No university psych yet", ["PSYC"]),
+    ("No poli done yet", ["POLI"]),
+    ("no idea yet which poli course", []),
     ("second-year Arts and I haven't done any poli sci, psychology or soc courses", ["POLI", "PSYC", "SOCI"]),
     ("no psych, soc or widgetry courses yet", []),  # one of them no subject ubcal knows: none read
     ("no idea which first-year poli sci courses count", []),
