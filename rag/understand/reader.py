@@ -341,6 +341,8 @@ _EXCLUSION_ASK_RE = re.compile(r"exclu|overlap|mutually|same course|\bthe same (
                                re.IGNORECASE)
 # asked so that "yes" means credit for both ("is credit given for A as well as B?", "both count?")
 _BOTH_ASK_RE = re.compile(r"\b(?:credit|credits|count|counted)\s+(?:for\s+|towards?\s+)?both\b|"
+                          # "will the second count for anything on top of the first": whether both earn credit
+                          r"\b(?:count|counts|credit|credits)\b[^.?!]{0,30}\bon top of\b|"
                           # "may I double count A and B": may both count (not "is that double counting?")
                           r"\b(?:can|could|may|am)\s+(?:i|we|you)\s+(?:allowed\s+to\s+)?double[- ]?count|"
                           # "would A and B double count?": whether both count (the verb, not "double counting")

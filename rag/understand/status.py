@@ -1060,6 +1060,9 @@ def _tells_more_after(window: str, cue: str) -> bool:
 _SEGMENT_CUT_RE = re.compile(r",|;|\band\b|\bbut\b|\bplus\b", re.IGNORECASE)
 
 
+_NEGATION_REPLY_RE = re.compile(r"\W*(?:nope|nah|no|never|not yet|not really|nada)\W*", re.IGNORECASE)
+
+
 def _negated(window: str) -> bool:
     """The course's own stretch of its window (up to a comma or "and") holds a negation: "A never made it
     onto my transcript", not "took A, nothing else yet"."""
@@ -1067,7 +1070,9 @@ def _negated(window: str) -> bool:
     cuts = [c.start() for c in _SEGMENT_CUT_RE.finditer(window)]
     lo = max([c for c in cuts if c < at], default=0)
     hi = min([c for c in cuts if c > at], default=len(window))
-    return _NEGATION_RE.search(window[lo:hi]) is not None
+    after = min([c for c in cuts if c > hi], default=len(window))
+    # "A, nah, never got to it": an answer of one word right after the course is its own
+    return _NEGATION_RE.search(window[lo:hi]) is not None or _NEGATION_REPLY_RE.fullmatch(window[hi:after]) is not None
 
 
 # the end of a question that is a course and a few words of time or assent ("B now?", "B this fall

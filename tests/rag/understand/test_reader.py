@@ -1723,3 +1723,9 @@ def test_the_term_load_told_before_a_total_is_asked(reader, text, load):
 def test_the_facet_of_the_clause_asking_what_changed_is_the_one_asked(reader):
     q = understand("did the credit count for ABCD 310 change? i know its called widget thesis now", reader)
     assert q.intent == "changed" and q.change_facets == ["credits"]
+
+
+def test_counting_on_top_of_another_course_asks_whether_both_earn_credit(reader):
+    q = understand("ABCD 210 this year, ABCD 213 next year. Will the second one count for anything on top of the "
+                   "first?", reader)
+    assert q.intent == "exclusion" and set(q.targets) == {"ABCD 210", "ABCD 213"}

@@ -922,3 +922,11 @@ def test_wanting_a_course_is_read_only_right_before_it():
     text = "Thinking about ABCD 210 next term, and I'm considering dropping ABCD 120."
     mentions = read_mentions(text, SUBJECTS)
     assert st.wanted(text, mentions[0]) and not st.wanted(text, mentions[1])
+
+
+def test_a_one_word_no_right_after_a_course_negates_it():
+    text = "ABCD 110 done. ABCD 120, nope, swapped it for an elective. ABCD 210 is fair game, right?"
+    mentions = read_mentions(text, SUBJECTS)
+    st.settle_statuses(text, mentions, [st.Status("done", 0.99, done=0.99), st.Status("done", 0.85, done=0.85),
+                                        st.Status("asked", 0.9)])
+    assert mentions[1].role != DONE
