@@ -296,6 +296,12 @@ def status_window(text: str, mentions: list[CodeMention], index: int, story: boo
     return _LIST_RE.sub(TARGET_MASK, mention_window(text, mentions, index, story))
 
 
+# a tail of time words alone with no word of the future ("in the fall", "last term", "back in 2024")
+_PAST_TIME_ONLY_RE = re.compile(r"\s*(?:(?:in|during|over|back|the|last|of|past|earlier)\s+)*"
+                                r"(?:fall|autumn|winter|spring|summer|term|semester|year|session|20\d\d)(?:\s+(?:term|session|20\d\d))?"
+                                r"\s*[.!]?\s*", re.IGNORECASE)
+
+
 def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str, str, str] | None:
     """For a course inside a list with words on both sides ("finished A, B set for the spring"): the
     head's window ("finished ABC 100"), the tail's ("ABC 100 set for the spring"), and where it stands
@@ -305,7 +311,9 @@ def list_sides(text: str, mentions: list[CodeMention], index: int) -> tuple[str,
     for m in _LIST_RE.finditer(window):
         if OTHER_MASK in m.group() and TARGET_MASK in m.group():
             head, tail = window[:m.start()].strip(" ,"), window[m.end():]
-            if _WORD_RE.search(head) and _WORD_RE.search(tail) and not tail.lstrip().startswith((",", ";", "(")):
+            if _WORD_RE.search(head) and _WORD_RE.search(tail) and not tail.lstrip().startswith((",", ";", "(")) \
+                    and not _PAST_TIME_ONLY_RE.fullmatch(tail):
+                # (nor a bare past time, "finished A, B and C in the fall": when the list was done, not a plan)
                 # (", my first courses ever", "(both B range)": an aside about the whole list, not the last's own)
                 at = "last" if m.group().endswith(TARGET_MASK) else "first" if m.group().startswith(TARGET_MASK) else "middle"
                 return f"{head} {TARGET_MASK}", f"{TARGET_MASK} {tail}", at

@@ -930,3 +930,11 @@ def test_a_one_word_no_right_after_a_course_negates_it():
     st.settle_statuses(text, mentions, [st.Status("done", 0.99, done=0.99), st.Status("done", 0.85, done=0.85),
                                         st.Status("asked", 0.9)])
     assert mentions[1].role != DONE
+
+
+def test_a_past_time_after_a_list_is_when_the_list_was_done_not_the_last_courses_plan():
+    text = "Finished ABCD 110, ABCD 120 and ABCD 210 in the fall."
+    mentions = read_mentions(text, SUBJECTS)
+    assert st.list_sides(text, mentions, 2) is None
+    planned = "finished ABCD 110, ABCD 210 next term"  # a time to come is the last course's own
+    assert st.list_sides(planned, read_mentions(planned, SUBJECTS), 1) is not None
