@@ -1384,7 +1384,7 @@ def _calendar_reading_first(feasible: list[tuple[str, float]], courses: list[str
         if not told_history and "coreq_of" in names and _COREQ_WORD_RE.search(part) \
                 and top in ("reverse_prereq", "unlocks", "subject_level", "topic_level", "program_year", "describe"):
             return first("coreq_of")  # "the courses to take alongside A": A's corequisites, not a list
-        if top == "prereq_of" and "reverse_prereq" in names and _PREREQ_FOR_WHAT_RE.search(part):
+        if top in ("prereq_of", "other") and "reverse_prereq" in names and _PREREQ_FOR_WHAT_RE.search(part):
             return first("reverse_prereq")  # "A is a prereq of which courses?": what A leads to
         opens = _OPENS_RE.search(part)
         if opens and {"prereq_of", "unlocks"} <= set(names) and top != "chain":  # "the sequence that leads to A"

@@ -1729,3 +1729,8 @@ def test_counting_on_top_of_another_course_asks_whether_both_earn_credit(reader)
     q = understand("ABCD 210 this year, ABCD 213 next year. Will the second one count for anything on top of the "
                    "first?", reader)
     assert q.intent == "exclusion" and set(q.targets) == {"ABCD 210", "ABCD 213"}
+
+
+def test_whether_a_course_told_counts_as_a_prereq_for_anything_asks_what_names_it(reader):
+    q = understand("random q: I took ABCD 210 (widget theory). does it count as a prereq for anything else?", reader)
+    assert q.intent in ("reverse_prereq", "unlocks")
