@@ -1734,3 +1734,9 @@ def test_counting_on_top_of_another_course_asks_whether_both_earn_credit(reader)
 def test_whether_a_course_told_counts_as_a_prereq_for_anything_asks_what_names_it(reader):
     q = understand("random q: I took ABCD 210 (widget theory). does it count as a prereq for anything else?", reader)
     assert q.intent in ("reverse_prereq", "unlocks")
+
+
+def test_a_question_put_for_a_friend_is_no_edition_question(reader):
+    q = understand("my friend passed ABCD 210 last year. she wants to know if ABCD 213 is something she can leave "
+                   "out before signing up for ABCD 310.", reader)
+    assert q.intent not in CHANGE_INTENTS
