@@ -4,6 +4,8 @@ and, where those are silent, from their sentences about credit."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import re
 from dataclasses import replace
 
@@ -314,16 +316,20 @@ _ANY_COURSE_CREDIT_RE = re.compile(r"\bcredit\b[^.]*\bany (?:other )?(?P<a>(?:[A
                                    r"\bany (?:other )?(?P<b>(?:[A-Za-z-]+ ){0,3})courses?\b[^.]*\bcredit\b", re.IGNORECASE)
 
 
+def _any_course_credit_rules(c: CourseFact) -> Iterator[tuple[str, str | None]]:
+    """Each sentence of C's entry that withholds its credit after any course of a kind, with the subject code
+    that kind names ("any other mathematics course": MATH), or None for words ubcal cannot place."""
+    for sentence in re.split(r"(?<=[.])\s+", c.text or ""):
+        m = _ANY_COURSE_CREDIT_RE.search(sentence)
+        if m is not None and not re.search(r"requisite", sentence, re.IGNORECASE):
+            yield sentence, SUBJECT_NAMES.get((m["a"] or m["b"] or "").strip().lower())
+
+
 def _credit_after_any_course(a: CourseFact, b: CourseFact) -> tuple[CourseFact, str] | None:
     """An entry of the pair that withholds its credit after any course of a kind, with that sentence: the
     other course may be one, so "no exclusion listed" is no "Yes"."""
     for c, other in ((a, b), (b, a)):
-        for sentence in re.split(r"(?<=[.])\s+", c.text or ""):
-            m = _ANY_COURSE_CREDIT_RE.search(sentence)
-            if m is None or re.search(r"requisite", sentence, re.IGNORECASE):
-                continue
-            kind = (m["a"] or m["b"] or "").strip().lower()
-            subject = SUBJECT_NAMES.get(kind)  # "any other mathematics course": MATH; words ubcal cannot place: any
+        for sentence, subject in _any_course_credit_rules(c):
             if subject is None or other.code.split()[0] == subject:
                 return c, sentence
     return None
@@ -332,14 +338,7 @@ def _credit_after_any_course(a: CourseFact, b: CourseFact) -> tuple[CourseFact, 
 def _credit_after_any_of(c: CourseFact) -> tuple[CourseFact, str, str] | None:
     """C's entry withholding its credit after any other course of one subject ("... UBC credit for any other
     mathematics course cannot ... obtain credit for MATH 230"): (C, that subject's code, the sentence)."""
-    for sentence in re.split(r"(?<=[.])\s+", c.text or ""):
-        m = _ANY_COURSE_CREDIT_RE.search(sentence)
-        if m is None or re.search(r"requisite", sentence, re.IGNORECASE):
-            continue
-        subject = SUBJECT_NAMES.get((m["a"] or m["b"] or "").strip().lower())
-        if subject is not None:
-            return c, subject, sentence
-    return None
+    return next(((c, subject, sentence) for sentence, subject in _any_course_credit_rules(c) if subject), None)
 
 
 def _told_of_pair(q: Question, pair: tuple[str, str]) -> tuple[str, str] | None:
